@@ -1,0 +1,103 @@
+// swift-tools-version: 6.1
+// DualCam: records two cameras at once into three synchronized files.
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "DualCam",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "dualcam", targets: ["dualcam"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+  ],
+  targets: [
+    // MARK: - C shims (the only code that sees C headers)
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+    ),
+    .systemLibrary(
+      name: "CV4L2",
+      pkgConfig: "libv4l2",
+      providers: [.apt(["libv4l-dev"])]
+    ),
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncursesw5-dev"])]
+    ),
+
+    // MARK: - Engine
+    .target(name: "DualCamCore", swiftSettings: strictSwift),
+    .target(name: "Compositor", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
+    .target(name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
+    .target(
+      name: "Capture",
+      dependencies: ["DualCamCore", "Compositor", "Encoding", "CV4L2"],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "Session",
+      dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding"],
+      swiftSettings: strictSwift
+    ),
+    .executableTarget(
+      name: "dualcam",
+      dependencies: [
+        "DualCamCore", "Capture", "Encoding", "Session",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSwift
+    ),
+
+    // MARK: - Tests
+    .target(
+      name: "TestSupport",
+      dependencies: ["DualCamCore", "Encoding", "Capture"],
+      path: "Tests/TestSupport",
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "DualCamCoreTests",
+      dependencies: ["DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "CompositorTests",
+      dependencies: [
+        "Compositor", "DualCamCore",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "EncodingTests",
+      dependencies: ["Encoding", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "CaptureTests",
+      dependencies: ["Capture", "DualCamCore", "Encoding", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "SessionTests",
+      dependencies: ["Session", "Capture", "Encoding", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "DualCamCLITests",
+      dependencies: ["Encoding", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+  ]
+)

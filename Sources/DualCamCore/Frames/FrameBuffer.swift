@@ -1,0 +1,74 @@
+import Synchronization
+
+/// One picture's memory, leased from a `FramePool`, plus what the capture stage knew about it.
+///
+/// Ownership: a buffer leased with `FramePool.lease()` starts with one reference held by the
+/// caller. Every stage that keeps the buffer beyond the call that handed it over calls
+/// `retain()`; every holder calls `release()` exactly once when done, and the last release puts
+/// the buffer back in its pool. Only the holder of the first reference writes pixels or
+/// metadata, and only before handing the buffer on.
+public final class FrameBuffer: @unchecked Sendable {
+  /// The picture: planes are 64-byte aligned, rows padded to a multiple of 64 bytes.
+  public let image: ImageView
+  /// Kernel (or synthetic) capture time on the monotonic clock.
+  public var captureTime: MonotonicTime = .zero
+  /// The source's frame sequence number; a gap means the source lost frames before us.
+  public var sequence: UInt64 = 0
+  /// True for a frame made by DualCam (e.g. "signal lost"), not captured by a camera.
+  public var isPlaceholder = false
+
+  /// Index of this buffer inside its pool.
+  public let poolIndex: Int
+  private unowned let pool: FramePool
+  private let storage: UnsafeMutableRawPointer
+  private let references = Atomic<Int>(0)
+
+  init(pool: FramePool, poolIndex: Int, format: PixelFormat, size: ImageSize) {
+    self.pool = pool
+    self.poolIndex = poolIndex
+    let alignment = 64
+    var strides = [Int](repeating: 0, count: 3)
+    var offsets = [Int](repeating: 0, count: 3)
+    var total = 0
+    for plane in 0..<format.planeCount {
+      let stride = (format.minimumBytesPerRow(plane: plane, width: size.width) + alignment - 1)
+        & ~(alignment - 1)
+      strides[plane] = stride
+      offsets[plane] = total
+      total += stride * format.rows(plane: plane, height: size.height)
+    }
+    storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, alignment), alignment: alignment)
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(total, alignment))
+    let bytes = storage.assumingMemoryBound(to: UInt8.self)
+    func plane(_ index: Int) -> ImageView.Plane {
+      let used = min(index, format.planeCount - 1)
+      return ImageView.Plane(base: bytes + offsets[used], bytesPerRow: strides[used])
+    }
+    image = ImageView(format: format, size: size, plane0: plane(0), plane1: plane(1), plane2: plane(2))
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Adds a reference for a second holder (another output, or the synchronizer keeping the
+  /// frame in case the next slot must repeat it).
+  public func retain() {
+    references.add(1, ordering: .relaxed)
+  }
+
+  /// Drops one reference; the last one returns the buffer to its pool.
+  public func release() {
+    let (_, remaining) = references.subtract(1, ordering: .acquiringAndReleasing)
+    precondition(remaining >= 0, "FrameBuffer released more often than retained")
+    if remaining == 0 { pool.recycle(self) }
+  }
+
+  /// The number of holders right now (for tests and leak checks).
+  public var referenceCount: Int { references.load(ordering: .acquiring) }
+
+  func markLeased() {
+    captureTime = .zero
+    sequence = 0
+    isPlaceholder = false
+    references.store(1, ordering: .releasing)
+  }
+}

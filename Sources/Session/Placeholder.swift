@@ -1,0 +1,1 @@
+// Filled in by the Session work in progress.
