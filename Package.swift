@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
     .target(
       name: "Capture",
-      dependencies: ["DualCamCore", "Compositor", "Encoding", "CV4L2"],
+      dependencies: ["DualCamCore", "Encoding", "CV4L2"],
       swiftSettings: strictSwift
     ),
     .target(

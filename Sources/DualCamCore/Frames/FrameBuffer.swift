@@ -20,6 +20,9 @@ public final class FrameBuffer: @unchecked Sendable {
   /// Index of this buffer inside its pool.
   public let poolIndex: Int
   private unowned let pool: FramePool
+  /// Set while leased: a buffer out on loan keeps its pool alive, and no cycle remains once every
+  /// buffer is back.
+  private var lender: FramePool?
   private let storage: UnsafeMutableRawPointer
   private let references = Atomic<Int>(0)
 
@@ -59,7 +62,11 @@ public final class FrameBuffer: @unchecked Sendable {
   public func release() {
     let (_, remaining) = references.subtract(1, ordering: .acquiringAndReleasing)
     precondition(remaining >= 0, "FrameBuffer released more often than retained")
-    if remaining == 0 { pool.recycle(self) }
+    if remaining == 0 {
+      let lender = lender
+      self.lender = nil
+      lender?.recycle(self)
+    }
   }
 
   /// The number of holders right now (for tests and leak checks).
@@ -69,6 +76,7 @@ public final class FrameBuffer: @unchecked Sendable {
     captureTime = .zero
     sequence = 0
     isPlaceholder = false
+    lender = pool
     references.store(1, ordering: .releasing)
   }
 }

@@ -1,0 +1,279 @@
+/// Turns two cameras' frames into one sequence of output slots on a shared presentation clock.
+///
+/// This is the clock contract of DESIGN.md in code, as a pure state machine: it never reads a
+/// clock or starts a thread. The caller offers frames as they are captured and asks for the next
+/// slot with the current time; tests drive it with a manual clock.
+///
+/// Slot `k` of a recording segment that started at `S` stands for capture time
+/// `S + k_in_segment / rate`. Each camera contributes the frame captured closest to that time
+/// (ties go to the earlier frame), chosen among frames captured inside the segment. A slot is
+/// decided once every camera has shown a frame at or after the target (nothing closer can come)
+/// or once the clock passes the target by `lateness` (a late camera repeats its last frame).
+/// Pausing ends the segment; frames captured while paused are discarded; resuming starts a new
+/// segment whose first slot continues the numbering, so outputs have no gap.
+///
+/// Not thread-safe: one scheduler thread owns it. `offer` and `nextSlot` allocate nothing.
+public struct FrameSynchronizer: ~Copyable {
+  /// Lifecycle of a take as the synchronizer sees it.
+  public enum Phase: Sendable, Equatable {
+    /// Not recording yet: only the newest few frames are kept, for the first slot.
+    case idle
+    /// Producing slots for the current segment.
+    case recording
+    /// Between pause and resume: no slots, frames discarded.
+    case paused
+    /// Stop was requested; slots before the stop time are still being decided.
+    case stopping
+    /// Every slot of the take has been emitted.
+    case finished
+  }
+
+  /// The output frame rate.
+  public let rate: FrameRate
+  /// How long after a slot's target time a missing camera is waited for, in ns.
+  public let latenessNanoseconds: Int64
+  /// How many undecided frames are buffered per camera before the oldest is dropped.
+  public let bufferLimit: Int
+
+  /// Where the take is in its lifecycle.
+  public private(set) var phase: Phase = .idle
+  /// What has been counted so far.
+  public private(set) var statistics = SyncStatistics()
+
+  private var cameras: (CameraQueue, CameraQueue)
+  private var segmentStart = MonotonicTime.zero
+  /// Earliest capture time usable in the current segment.
+  private var windowStart = MonotonicTime.zero
+  /// End of the current segment (pause or stop time); frames at or after it are not used.
+  private var segmentEnd: MonotonicTime?
+  private var segmentFirstSlot: Int64 = 0
+  private var nextSlotIndex: Int64 = 0
+  private var lastEmittedTarget: MonotonicTime?
+  /// A resume asked for while slots of the paused segment were still undecided.
+  private var pendingResume: MonotonicTime?
+
+  /// Creates an idle synchronizer.
+  /// - Parameters:
+  ///   - rate: output frame rate.
+  ///   - latenessNanoseconds: how long to wait past a slot's target for a late camera; at least
+  ///     one frame period is sensible.
+  ///   - bufferLimit: undecided frames kept per camera.
+  public init(rate: FrameRate, latenessNanoseconds: Int64? = nil, bufferLimit: Int = 6) {
+    precondition(bufferLimit >= 2, "the synchronizer needs room for at least two frames")
+    self.rate = rate
+    self.latenessNanoseconds = latenessNanoseconds ?? max(rate.periodNanoseconds, 50_000_000)
+    self.bufferLimit = bufferLimit
+    cameras = (CameraQueue(capacity: bufferLimit), CameraQueue(capacity: bufferLimit))
+  }
+
+  deinit {
+    // A synchronizer dropped mid-take still gives its frames back to their pools.
+    var (front, back) = cameras
+    front.releaseAll()
+    back.releaseAll()
+  }
+
+  // MARK: - Control
+
+  /// Starts the take: slot 0 stands for capture time `time`.
+  public mutating func start(at time: MonotonicTime) {
+    precondition(phase == .idle, "start called twice")
+    phase = .recording
+    segmentStart = time
+    // Frames from half a period before the start are fair game for slot 0: they were captured
+    // before anyone pressed record, not while paused, and rejecting them would make a jittery
+    // camera open every take with a repeated frame.
+    windowStart = time - rate.periodNanoseconds / 2
+    segmentEnd = nil
+    segmentFirstSlot = 0
+    nextSlotIndex = 0
+    discardFrames(before: windowStart)
+  }
+
+  /// Ends the current segment at `time`; slots standing for earlier times are still emitted.
+  public mutating func pause(at time: MonotonicTime) {
+    guard phase == .recording else { return }
+    segmentEnd = max(time, lastEmittedTarget.map { $0 + 1 } ?? segmentStart)
+    phase = .paused
+  }
+
+  /// Starts a new segment at `time` whose first slot continues the numbering. Slots of the
+  /// paused segment that are still undecided are emitted first.
+  public mutating func resume(at time: MonotonicTime) {
+    guard phase == .paused else { return }
+    pendingResume = time
+    beginPendingSegmentIfDue()
+  }
+
+  /// Ends the take at `time`: slots standing for times before it are still emitted, then the
+  /// phase becomes `.finished`.
+  public mutating func stop(at time: MonotonicTime) {
+    switch phase {
+    case .recording:
+      segmentEnd = max(time, lastEmittedTarget.map { $0 + 1 } ?? segmentStart)
+      phase = .stopping
+    case .paused:
+      pendingResume = nil
+      phase = .stopping
+    case .idle:
+      phase = .finished
+    case .stopping, .finished:
+      break
+    }
+    if phase == .stopping, nextTarget == nil { finish() }
+  }
+
+  // MARK: - Frames
+
+  /// Hands a captured frame of camera `camera` (0 = front, 1 = back) to the synchronizer, which
+  /// takes over the caller's reference.
+  public mutating func offer(_ frame: consuming FrameBuffer, camera: Int) {
+    let buffer = frame
+    let time = buffer.captureTime
+    let disposition = disposition(ofFrameAt: time)
+    withCamera(camera) { queue, counters in
+      let gap = queue.noteArrival(sequence: buffer.sequence, time: time)
+      switch disposition {
+      case .keep:
+        counters.droppedBySource += gap
+        counters.framesReceived += 1
+        if queue.isFull {
+          queue.removeOldest()?.release()
+          counters.droppedOverflow += 1
+        }
+        if !queue.append(buffer) { buffer.release() }
+      case .keepRecent:
+        // Before the start: only the newest few are worth keeping for slot 0.
+        if queue.isFull { queue.removeOldest()?.release() }
+        if !queue.append(buffer) { buffer.release() }
+      case .discardPaused:
+        counters.discardedWhilePaused += 1
+        buffer.release()
+      case .discard:
+        buffer.release()
+      }
+    }
+  }
+
+  // MARK: - Slots
+
+  /// The capture time the next slot stands for, or nil when no slot is owed right now (idle,
+  /// paused with every pre-pause slot emitted, finished).
+  public var nextTarget: MonotonicTime? {
+    guard phase == .recording || phase == .paused || phase == .stopping else { return nil }
+    let target = segmentStart + rate.time(ofFrame: nextSlotIndex - segmentFirstSlot)
+    if let end = segmentEnd, target >= end { return nil }
+    return target
+  }
+
+  /// The time by which the next slot will be decided even if a camera stays silent.
+  public var nextDeadline: MonotonicTime? { nextTarget.map { $0 + latenessNanoseconds } }
+
+  /// Decides the next slot if it can be decided at `now`; call repeatedly until nil.
+  public mutating func nextSlot(now: MonotonicTime) -> SyncSlot? {
+    beginPendingSegmentIfDue()
+    guard let target = nextTarget else {
+      if phase == .stopping { finish() }
+      return nil
+    }
+    let waited = now >= target + latenessNanoseconds
+    guard waited || (cameras.0.hasSeen(atOrAfter: target) && cameras.1.hasSeen(atOrAfter: target))
+    else { return nil }
+
+    let window = windowStart..<(segmentEnd ?? MonotonicTime(nanoseconds: .max))
+    var slot = SyncSlot(
+      index: nextSlotIndex, targetTime: target, front: nil, back: nil, frontRepeated: false,
+      backRepeated: false)
+    for camera in 0..<2 {
+      withCamera(camera) { queue, counters in
+        let choice = queue.choose(closestTo: target, within: window, counting: &counters)
+        if camera == 0 {
+          slot.front = choice.frame
+          slot.frontRepeated = choice.repeated
+        } else {
+          slot.back = choice.frame
+          slot.backRepeated = choice.repeated
+        }
+      }
+    }
+    if let front = slot.front, let back = slot.back {
+      let skew = abs(front.captureTime - back.captureTime)
+      statistics.pairedSlots += 1
+      statistics.skewSumNanoseconds += skew
+      statistics.skewMaxNanoseconds = max(statistics.skewMaxNanoseconds, skew)
+    }
+    statistics.slots += 1
+    nextSlotIndex += 1
+    lastEmittedTarget = target
+    beginPendingSegmentIfDue()
+    if phase == .stopping, nextTarget == nil { finish() }
+    return slot
+  }
+
+  // MARK: - Internals
+
+  private enum Disposition { case keep, keepRecent, discardPaused, discard }
+
+  private func disposition(ofFrameAt time: MonotonicTime) -> Disposition {
+    switch phase {
+    case .idle:
+      return .keepRecent
+    case .finished:
+      return .discard
+    case .recording:
+      return time >= windowStart ? .keep : .discard
+    case .stopping:
+      return time >= windowStart && time < (segmentEnd ?? time + 1) ? .keep : .discard
+    case .paused:
+      guard time >= windowStart else { return .discard }
+      guard let end = segmentEnd, time >= end else { return .keep }
+      // Captured after the pause: only a resume already asked for can make it usable.
+      if let resume = pendingResume, time >= resume { return .keep }
+      return .discardPaused
+    }
+  }
+
+  /// Applies a requested resume once the paused segment owes no more slots.
+  private mutating func beginPendingSegmentIfDue() {
+    guard phase == .paused, let resume = pendingResume, nextTarget == nil else { return }
+    let pausedAt = segmentEnd ?? resume
+    segmentStart = max(resume, pausedAt)
+    windowStart = segmentStart
+    segmentEnd = nil
+    segmentFirstSlot = nextSlotIndex
+    pendingResume = nil
+    phase = .recording
+    discardFrames(before: segmentStart, pausedSince: pausedAt)
+  }
+
+  private mutating func finish() {
+    phase = .finished
+    cameras.0.releaseAll()
+    cameras.1.releaseAll()
+  }
+
+  /// Releases buffered frames captured before `time`; those captured after `pausedSince` were
+  /// taken while paused and are counted as such. Older ones are the tail of the previous segment,
+  /// past its last slot: neither used nor lost.
+  private mutating func discardFrames(before time: MonotonicTime, pausedSince: MonotonicTime? = nil) {
+    for camera in 0..<2 {
+      withCamera(camera) { queue, counters in
+        while let oldest = queue.oldest, oldest.captureTime < time {
+          if let pausedSince, oldest.captureTime >= pausedSince { counters.discardedWhilePaused += 1 }
+          queue.removeOldest()?.release()
+        }
+      }
+    }
+  }
+
+  private mutating func withCamera(
+    _ camera: Int, _ body: (inout CameraQueue, inout CameraSyncCounters) -> Void
+  ) {
+    precondition(camera == 0 || camera == 1, "camera index must be 0 (front) or 1 (back)")
+    if camera == 0 {
+      body(&cameras.0, &statistics.front)
+    } else {
+      body(&cameras.1, &statistics.back)
+    }
+  }
+}

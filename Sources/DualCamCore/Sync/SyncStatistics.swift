@@ -1,0 +1,59 @@
+/// What the synchronizer counted for one camera during a take.
+public struct CameraSyncCounters: Sendable, Hashable, Codable {
+  /// Frames offered while recording whose capture time fell inside a recording segment.
+  public var framesReceived: Int = 0
+  /// Distinct frames that made it into at least one output slot.
+  public var framesUsed: Int = 0
+  /// Slots that repeated this camera's previous frame because no closer one existed.
+  public var duplicates: Int = 0
+  /// Frames that arrived but were never the closest to any slot (the camera ran fast).
+  public var droppedUnused: Int = 0
+  /// Frames the source never delivered, seen as gaps in its sequence numbers.
+  public var droppedBySource: Int = 0
+  /// Frames discarded because the synchronizer's buffer for this camera was full.
+  public var droppedOverflow: Int = 0
+  /// Frames captured while the take was paused (left out by design, not an error).
+  public var discardedWhilePaused: Int = 0
+  /// Slots this camera had no frame for at all (signal lost before its first frame).
+  public var missingSlots: Int = 0
+  /// Largest distance between a chosen frame's capture time and its slot's target, in ns.
+  public var maxTargetOffsetNanoseconds: Int64 = 0
+
+  /// Every frame lost for any reason.
+  public var droppedTotal: Int { droppedUnused + droppedBySource + droppedOverflow }
+
+  /// Creates zeroed counters.
+  public init() {}
+}
+
+/// What the synchronizer counted for a whole take.
+public struct SyncStatistics: Sendable, Hashable, Codable {
+  /// Output slots emitted (= video frames in each of the three files).
+  public var slots: Int64 = 0
+  /// Counters of the front camera.
+  public var front = CameraSyncCounters()
+  /// Counters of the back camera.
+  public var back = CameraSyncCounters()
+  /// Slots in which both cameras had a frame (the ones that contribute to skew).
+  public var pairedSlots: Int64 = 0
+  /// Sum of |front capture time − back capture time| over paired slots, in ns.
+  public var skewSumNanoseconds: Int64 = 0
+  /// Largest |front capture time − back capture time| of any slot, in ns.
+  public var skewMaxNanoseconds: Int64 = 0
+
+  /// Mean pair skew in nanoseconds (0 before the first paired slot).
+  public var skewMeanNanoseconds: Int64 {
+    pairedSlots == 0 ? 0 : skewSumNanoseconds / pairedSlots
+  }
+
+  /// Counters of camera `index` (0 = front, 1 = back).
+  public subscript(camera index: Int) -> CameraSyncCounters {
+    get { index == 0 ? front : back }
+    set {
+      if index == 0 { front = newValue } else { back = newValue }
+    }
+  }
+
+  /// Creates zeroed statistics.
+  public init() {}
+}
