@@ -198,6 +198,30 @@ struct FrameSynchronizerTests {
   }
 }
 
+@Test("a slot limit ends the take after exactly that many frames")
+func slotLimit() {
+  let pool = FramePool(format: .i420, size: ImageSize(width: 2, height: 2), capacity: 8)
+  let rate = FrameRate(numerator: 30)
+  var synchronizer = FrameSynchronizer(rate: rate)
+  let start = MonotonicTime.seconds(5)
+  synchronizer.start(at: start)
+  synchronizer.limitSlots(to: 3)
+  var emitted = 0
+  for step in 0..<10 {
+    for camera in 0..<2 {
+      let frame = pool.lease()!
+      frame.captureTime = start + rate.time(ofFrame: Int64(step))
+      frame.sequence = UInt64(step)
+      synchronizer.offer(frame, camera: camera)
+    }
+    while synchronizer.nextSlot(now: start + rate.time(ofFrame: Int64(step))) != nil { emitted += 1 }
+  }
+  #expect(emitted == 3)
+  #expect(synchronizer.phase == .finished)
+  _ = consume synchronizer
+  #expect(pool.availableCount == pool.capacity)
+}
+
 extension SyncSlot? {
   static func == (lhs: SyncSlot?, rhs: SyncSlot?) -> Bool {
     lhs?.index == rhs?.index && lhs?.front === rhs?.front && lhs?.back === rhs?.back

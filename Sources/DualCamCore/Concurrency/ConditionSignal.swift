@@ -54,6 +54,14 @@ public final class ConditionSignal: @unchecked Sendable {
     return true
   }
 
+  /// Runs `body` holding the mutex, so state shared with waiters' predicates changes atomically
+  /// with respect to them. Call `broadcast()` afterwards to wake them.
+  public func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+
   /// Wakes every waiter so it re-checks its predicate.
   public func broadcast() {
     pthread_mutex_lock(mutex)

@@ -51,6 +51,7 @@ public struct FrameSynchronizer: ~Copyable {
   private var lastEmittedTarget: MonotonicTime?
   /// A resume asked for while slots of the paused segment were still undecided.
   private var pendingResume: MonotonicTime?
+  private var slotLimit: Int64?
 
   /// Creates an idle synchronizer.
   /// - Parameters:
@@ -121,6 +122,14 @@ public struct FrameSynchronizer: ~Copyable {
       break
     }
     if phase == .stopping, nextTarget == nil { finish() }
+  }
+
+  /// Ends the take by itself once `count` slots have been emitted: a take of an exact length
+  /// (`--duration`), independent of when anyone looks at the clock.
+  public mutating func limitSlots(to count: Int64) {
+    precondition(count > 0, "a take needs at least one slot")
+    slotLimit = count
+    if phase != .idle, nextSlotIndex >= count { finish() }
   }
 
   // MARK: - Frames
@@ -205,6 +214,10 @@ public struct FrameSynchronizer: ~Copyable {
     statistics.slots += 1
     nextSlotIndex += 1
     lastEmittedTarget = target
+    if let slotLimit, nextSlotIndex >= slotLimit {
+      finish()
+      return slot
+    }
     beginPendingSegmentIfDue()
     if phase == .stopping, nextTarget == nil { finish() }
     return slot

@@ -1,0 +1,113 @@
+public import DualCamCore
+public import Encoding
+public import Foundation
+import Synchronization
+
+/// A source that plays a video file (anything libavformat reads, or raw YUV) in real time, as
+/// if a camera were filming it: frame n is "captured" at start + n / rate.
+///
+/// Useful for replaying a rig's recordings through the pipeline and for benchmarks that must
+/// feed both programs identical frames. At the end of the file it loops or reports a lost
+/// signal.
+public final class FileCamera: CameraSource, @unchecked Sendable {
+  public let info: SourceInfo
+  private let url: URL
+  private let raw: RawVideoFormat?
+  private let loop: Bool
+  private let position: CameraPosition
+  private let running = Atomic<Bool>(false)
+  private let delivered = Atomic<Int>(0)
+  private let droppedNoBuffer = Atomic<Int>(0)
+  private var thread: WorkerThread?
+  private var reader: VideoFileReader
+
+  /// Opens `url` (checking that it decodes) as camera `position`.
+  /// - Parameters:
+  ///   - raw: the layout of a raw YUV file; nil for files with headers.
+  ///   - rate: overrides the file's own frame rate when pacing.
+  ///   - loop: start again at the end instead of losing signal.
+  public init(
+    url: URL, position: CameraPosition, raw: RawVideoFormat? = nil, rate: FrameRate? = nil,
+    loop: Bool = false
+  ) throws(DualCamError) {
+    self.url = url
+    self.raw = raw
+    self.loop = loop
+    self.position = position
+    reader = try VideoFileReader(url: url, raw: raw)
+    info = SourceInfo(
+      kind: "file", label: "File \(url.lastPathComponent) (\(position))", identity: "file:\(url.path)",
+      size: reader.size, frameRate: rate ?? reader.frameRate, nativeFormat: reader.codecName,
+      details: ["path": url.path, "loop": String(loop)])
+  }
+
+  public func start(
+    clock: any MonotonicClock, sink: any FrameSink, bufferCount: Int
+  ) throws(DualCamError) {
+    precondition(thread == nil, "file camera started twice")
+    let pool = FramePool(format: .i420, size: info.size, capacity: bufferCount)
+    let position = position
+    let reader = reader
+    let rate = info.frameRate
+    let loop = loop
+    let origin = clock.now()
+    running.store(true, ordering: .releasing)
+    thread = WorkerThread(name: "file-\(position)") { [self] in
+      var sequence: UInt64 = 0
+      var signalLost = false
+      while running.load(ordering: .acquiring) {
+        let due = origin + rate.time(ofFrame: Int64(sequence))
+        guard let frame = pool.lease() else {
+          clock.sleep(until: due)
+          droppedNoBuffer.add(1, ordering: .relaxed)
+          sequence += 1
+          continue
+        }
+        var result: VideoFileReader.ReadResult
+        do throws(DualCamError) {
+          result = try reader.readFrame(into: frame.image)
+          if result == .endOfStream, loop {
+            try reader.rewind()
+            result = try reader.readFrame(into: frame.image)
+          }
+        } catch {
+          frame.release()
+          sink.sourceEvent(.signalLost(reason: error.problem), from: position)
+          return
+        }
+        guard case .frame = result else {
+          frame.release()
+          if !signalLost {
+            signalLost = true
+            sink.sourceEvent(.signalLost(reason: "end of \(url.lastPathComponent)"), from: position)
+          }
+          clock.sleep(until: clock.now() + 50_000_000)
+          continue
+        }
+        clock.sleep(until: due)
+        guard running.load(ordering: .acquiring) else {
+          frame.release()
+          break
+        }
+        frame.captureTime = due
+        frame.sequence = sequence
+        sequence += 1
+        delivered.add(1, ordering: .relaxed)
+        sink.deliver(frame, from: position)
+      }
+    }
+  }
+
+  public func stop() {
+    running.store(false, ordering: .releasing)
+    thread?.join()
+    thread = nil
+  }
+
+  public var counters: CaptureCounters {
+    var counters = CaptureCounters()
+    counters.delivered = delivered.load(ordering: .relaxed)
+    counters.droppedNoBuffer = droppedNoBuffer.load(ordering: .relaxed)
+    return counters
+  }
+}

@@ -1,0 +1,99 @@
+public import DualCamCore
+public import Encoding
+public import Foundation
+
+/// A camera source as the user names it: `/dev/video0`, `synthetic[:options]` or
+/// `file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv]`.
+public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
+  /// The built-in test pattern.
+  case synthetic(SyntheticCameraOptions)
+  /// A video file played in real time.
+  case file(path: String, loop: Bool, rate: FrameRate?, raw: RawVideoFormat?)
+  /// A V4L2 device node or one of its stable links.
+  case device(path: String)
+
+  /// Parses what the user typed after `--front`/`--back`.
+  public init(parsing text: String) throws(DualCamError) {
+    if text == "synthetic" || text == "test" {
+      self = .synthetic(SyntheticCameraOptions())
+    } else if text.hasPrefix("synthetic:") {
+      self = .synthetic(try SyntheticCameraOptions(parsing: String(text.dropFirst("synthetic:".count))))
+    } else if text.hasPrefix("file:") {
+      self = try Self.parseFile(String(text.dropFirst("file:".count)))
+    } else if text.hasPrefix("/dev/") {
+      self = .device(path: text)
+    } else {
+      throw .invalidArgument(
+        "source '\(text)' is not understood",
+        fix: "use a device such as /dev/video0, synthetic[:options], or file:PATH")
+    }
+  }
+
+  private static func parseFile(_ text: String) throws(DualCamError) -> SourceSpec {
+    let parts = text.split(separator: "?", maxSplits: 1).map(String.init)
+    guard let path = parts.first, !path.isEmpty else {
+      throw .invalidArgument("file: needs a path", fix: "write it like file:/path/to/video.mp4")
+    }
+    var loop = false
+    var rate: FrameRate?
+    var size: ImageSize?
+    var format: PixelFormat?
+    for option in parts.count > 1 ? parts[1].split(separator: "&") : [] {
+      let pair = option.split(separator: "=", maxSplits: 1).map(String.init)
+      switch (pair[0], pair.count == 2 ? pair[1] : nil) {
+      case ("loop", nil): loop = true
+      case ("fps", let value?): rate = try FrameRate(parsing: value)
+      case ("size", let value?): size = try ImageSize(parsing: value).validatedForVideo()
+      case ("format", let value?):
+        guard let parsed = PixelFormat(rawValue: value.lowercased()) else {
+          throw .invalidArgument(
+            "raw format '\(value)' is not one of i420, nv12, yuyv", fix: "e.g. format=i420")
+        }
+        format = parsed
+      default:
+        throw .invalidArgument(
+          "file option '\(option)' is not understood",
+          fix: "options are loop, fps=N, size=WxH, format=i420|nv12|yuyv (e.g. file:a.yuv?size=640x480&fps=30)")
+      }
+    }
+    var raw: RawVideoFormat?
+    if size != nil || format != nil || path.lowercased().hasSuffix(".yuv") {
+      guard let size else {
+        throw .invalidArgument(
+          "raw video \(path) needs its frame size", fix: "add ?size=WxH (and format=, fps=)")
+      }
+      raw = RawVideoFormat(
+        size: size, pixelFormat: format ?? .i420, frameRate: rate ?? FrameRate(numerator: 30))
+    }
+    return .file(path: path, loop: loop, rate: rate, raw: raw)
+  }
+
+  public var description: String {
+    switch self {
+    case .synthetic: "synthetic"
+    case .file(let path, _, _, _): "file:\(path)"
+    case .device(let path): path
+    }
+  }
+
+  /// Opens the source as camera `position`, for recordings of `size` at `rate`.
+  public func makeSource(
+    position: CameraPosition, size: ImageSize, rate: FrameRate
+  ) throws(DualCamError) -> any CameraSource {
+    switch self {
+    case .synthetic(let options):
+      return SyntheticCamera(position: position, size: size, rate: rate, options: options)
+    case .file(let path, let loop, let fileRate, let raw):
+      let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw .sourceUnavailable(
+          "the \(position) source file \(url.path) does not exist", fix: "check the path after file:")
+      }
+      return try FileCamera(url: url, position: position, raw: raw, rate: fileRate, loop: loop)
+    case .device(let path):
+      throw .sourceUnavailable(
+        "\(path): V4L2 camera capture is not part of this build yet",
+        fix: "record from synthetic or file: sources for now (see `dualcam record --help`)")
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/// The `metadata.json` written beside a take's three files.
+///
+/// Keys are stable and documented in Documentation/METADATA.md; new keys may be added, existing
+/// ones keep their meaning. Encoded with snake_case keys, sorted, pretty-printed.
+public struct TakeMetadata: Sendable, Codable, Equatable {
+  /// Identifies the format of this file.
+  public var schema = TakeMetadata.currentSchema
+  /// `complete`, `stopped_on_error` or `recovered`.
+  public var status: Status
+  /// The program that wrote the take.
+  public var app: AppInfo
+  /// The machine it was recorded on.
+  public var host: HostInfo
+  /// Wall-clock start of the recording, ISO 8601 with milliseconds, UTC.
+  public var startedAt: String
+  /// Wall-clock end of the recording, ISO 8601 with milliseconds, UTC.
+  public var endedAt: String
+  /// The recording settings in force.
+  public var settings: RecordingSettings
+  /// The two sources, keyed `front` and `back`.
+  public var sources: [String: SourceRecord]
+  /// The three files, keyed `dualview`, `front` and `back`.
+  public var outputs: [String: OutputRecord]
+  /// What the presentation clock counted.
+  public var sync: SyncRecord
+  /// Pauses, in order.
+  public var pauses: [PauseRecord]
+  /// Problems met while recording, in words for people.
+  public var errors: [String]
+
+  /// The schema identifier of this version.
+  public static let currentSchema = "dualcam.take/1"
+
+  /// How the take ended.
+  public enum Status: String, Sendable, Codable {
+    case complete
+    case stoppedOnError = "stopped_on_error"
+    case recovered
+  }
+
+  /// Program name and version.
+  public struct AppInfo: Sendable, Codable, Equatable {
+    public var name: String
+    public var version: String
+    public init(name: String, version: String) {
+      self.name = name
+      self.version = version
+    }
+  }
+
+  /// Machine facts.
+  public struct HostInfo: Sendable, Codable, Equatable {
+    public var hostname: String
+    public var operatingSystem: String
+    public var processorCount: Int
+    public init(hostname: String, operatingSystem: String, processorCount: Int) {
+      self.hostname = hostname
+      self.operatingSystem = operatingSystem
+      self.processorCount = processorCount
+    }
+  }
+
+  /// One source as recorded.
+  public struct SourceRecord: Sendable, Codable, Equatable {
+    public var kind: String
+    public var label: String
+    public var identity: String
+    public var width: Int
+    public var height: Int
+    public var frameRate: Double
+    public var nativeFormat: String
+    public var details: [String: String]
+    /// Frames the capture stage delivered during the whole session (preview included).
+    public var framesDelivered: Int
+    /// Frames the capture stage could not deliver (no free buffer).
+    public var framesDroppedNoBuffer: Int
+    /// What the synchronizer counted for this camera during the take.
+    public var sync: CameraSyncCounters
+
+    public init(
+      kind: String, label: String, identity: String, width: Int, height: Int, frameRate: Double,
+      nativeFormat: String, details: [String: String], framesDelivered: Int,
+      framesDroppedNoBuffer: Int, sync: CameraSyncCounters
+    ) {
+      self.kind = kind
+      self.label = label
+      self.identity = identity
+      self.width = width
+      self.height = height
+      self.frameRate = frameRate
+      self.nativeFormat = nativeFormat
+      self.details = details
+      self.framesDelivered = framesDelivered
+      self.framesDroppedNoBuffer = framesDroppedNoBuffer
+      self.sync = sync
+    }
+  }
+
+  /// One output file as written.
+  public struct OutputRecord: Sendable, Codable, Equatable {
+    /// File name inside the take folder.
+    public var file: String
+    public var width: Int
+    public var height: Int
+    public var codec: String
+    public var container: String
+    /// Target bitrate in bits per second (nil for lossless).
+    public var bitrate: Int?
+    /// Video frames in the file.
+    public var frames: Int64
+    /// Frames ÷ frame rate, in seconds.
+    public var durationSeconds: Double
+    /// File size in bytes.
+    public var bytes: Int64
+
+    public init(
+      file: String, width: Int, height: Int, codec: String, container: String, bitrate: Int?,
+      frames: Int64, durationSeconds: Double, bytes: Int64
+    ) {
+      self.file = file
+      self.width = width
+      self.height = height
+      self.codec = codec
+      self.container = container
+      self.bitrate = bitrate
+      self.frames = frames
+      self.durationSeconds = durationSeconds
+      self.bytes = bytes
+    }
+  }
+
+  /// The presentation clock's account of the take.
+  public struct SyncRecord: Sendable, Codable, Equatable {
+    /// Output frames (slots) in each file.
+    public var frames: Int64
+    /// Output frame rate, frames per second.
+    public var frameRate: Double
+    /// The exact rate as numerator/denominator.
+    public var frameRateFraction: String
+    /// frames ÷ frame rate.
+    public var durationSeconds: Double
+    /// Wall-clock time from start to stop, pauses included.
+    public var wallSeconds: Double
+    /// Total time paused.
+    public var pausedSeconds: Double
+    /// Mean |front − back| capture-time difference of paired frames, ms.
+    public var skewMeanMilliseconds: Double
+    /// Largest |front − back| capture-time difference, ms.
+    public var skewMaxMilliseconds: Double
+    /// Front camera counters.
+    public var front: CameraSyncCounters
+    /// Back camera counters.
+    public var back: CameraSyncCounters
+
+    public init(
+      frames: Int64, frameRate: Double, frameRateFraction: String, durationSeconds: Double,
+      wallSeconds: Double, pausedSeconds: Double, skewMeanMilliseconds: Double,
+      skewMaxMilliseconds: Double, front: CameraSyncCounters, back: CameraSyncCounters
+    ) {
+      self.frames = frames
+      self.frameRate = frameRate
+      self.frameRateFraction = frameRateFraction
+      self.durationSeconds = durationSeconds
+      self.wallSeconds = wallSeconds
+      self.pausedSeconds = pausedSeconds
+      self.skewMeanMilliseconds = skewMeanMilliseconds
+      self.skewMaxMilliseconds = skewMaxMilliseconds
+      self.front = front
+      self.back = back
+    }
+  }
+
+  /// One pause.
+  public struct PauseRecord: Sendable, Codable, Equatable {
+    /// Seconds from the start of the recording (wall clock) to the pause.
+    public var startSeconds: Double
+    /// Seconds from the start of the recording to the resume (nil if stopped while paused).
+    public var endSeconds: Double?
+    /// The first output frame after the resume (= frames recorded before the pause).
+    public var atFrame: Int64
+
+    public init(startSeconds: Double, endSeconds: Double?, atFrame: Int64) {
+      self.startSeconds = startSeconds
+      self.endSeconds = endSeconds
+      self.atFrame = atFrame
+    }
+  }
+
+  public init(
+    status: Status, app: AppInfo, host: HostInfo, startedAt: String, endedAt: String,
+    settings: RecordingSettings, sources: [String: SourceRecord], outputs: [String: OutputRecord],
+    sync: SyncRecord, pauses: [PauseRecord], errors: [String]
+  ) {
+    self.status = status
+    self.app = app
+    self.host = host
+    self.startedAt = startedAt
+    self.endedAt = endedAt
+    self.settings = settings
+    self.sources = sources
+    self.outputs = outputs
+    self.sync = sync
+    self.pauses = pauses
+    self.errors = errors
+  }
+}

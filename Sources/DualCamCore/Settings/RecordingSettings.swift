@@ -1,0 +1,29 @@
+/// Everything that decides how a take is recorded. Command-line flags and (later) the settings
+/// file fill it in; the session validates it before any file is created.
+public struct RecordingSettings: Sendable, Hashable, Codable {
+  /// Size each camera is captured (and its own file written) at.
+  public var size = ImageSize(width: 1280, height: 720)
+  /// Output frame rate: the presentation clock ticks at this rate.
+  public var frameRate = FrameRate(numerator: 30)
+  /// Codec of all three files.
+  public var codec = VideoCodec.h264
+  /// Container of all three files.
+  public var container = ContainerFormat.mov
+  /// Bitrate policy.
+  public var bitrate = BitrateSetting.auto
+  /// x264/x265 preset; nil = the default for the codec.
+  public var preset: String?
+  /// How the dual view is laid out.
+  public var layout = LayoutSettings()
+  /// Folder that receives take folders; nil = `$XDG_VIDEOS_DIR/DualCam` or `~/Videos/DualCam`.
+  public var outputDirectory: String?
+
+  /// The default settings: 1280×720 at 30 fps, H.264 in MOV, automatic bitrate.
+  public init() {}
+
+  /// The preset used when none is set: fast enough for three real-time encodes on small machines.
+  public static let defaultPreset = "veryfast"
+
+  /// The preset in force for the codec (nil for codecs without presets).
+  public var effectivePreset: String? { codec.takesPreset ? (preset ?? Self.defaultPreset) : nil }
+}

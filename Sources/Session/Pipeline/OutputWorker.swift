@@ -1,0 +1,87 @@
+import Compositor
+public import DualCamCore
+public import Encoding
+import Synchronization
+
+/// One output file's thread: takes jobs from its queue, fills the encoder's input frame (a copy
+/// of one camera, or the composite of both), and encodes and muxes it.
+///
+/// The picture is written straight into the encoder's own frame, so the composite never needs
+/// an intermediate buffer. After a write error the worker keeps draining its queue (releasing
+/// frames) so the rest of the pipeline never stalls on it.
+final class OutputWorker: @unchecked Sendable {
+  /// What the worker writes.
+  enum Role: Sendable {
+    /// One camera's frames as captured.
+    case camera(CameraPosition)
+    /// Both cameras stacked by the compositor.
+    case dualView(StackCompositor)
+  }
+
+  /// The output's name: `dualview`, `front` or `back`.
+  let name: String
+  let role: Role
+  let queue: BoundedQueue<OutputJob>
+  private let writer: VideoFileWriter
+  private let wake: SchedulerWake
+  private let failure = Mutex<DualCamError?>(nil)
+  private let lastWrittenIndex = Atomic<Int64>(-1)
+  private var thread: WorkerThread?
+
+  init(name: String, role: Role, writer: VideoFileWriter, queueCapacity: Int, wake: SchedulerWake) {
+    self.name = name
+    self.role = role
+    self.writer = writer
+    self.wake = wake
+    queue = BoundedQueue(capacity: queueCapacity)
+    thread = WorkerThread(name: "out-\(name)") { [self] in run() }
+  }
+
+  /// The first error met, if any.
+  var error: DualCamError? { failure.withLock { $0 } }
+
+  /// Frames encoded so far.
+  var framesWritten: Int64 { writer.framesWritten }
+
+  /// Bytes in the file so far.
+  var bytesWritten: Int64 { writer.bytesWritten }
+
+  /// Closes the queue, waits for the frames in it to be written, then finishes the file.
+  func finish() throws(DualCamError) -> OutputSummary {
+    queue.close()
+    thread?.join()
+    thread = nil
+    if let error { throw error }
+    return try writer.finish()
+  }
+
+  // MARK: - Thread
+
+  private func run() {
+    while let job = queue.pop() {
+      if error == nil {
+        do {
+          try write(job)
+        } catch {
+          failure.withLock { $0 = $0 ?? error }
+        }
+      }
+      job.release()
+      wake.notify()
+    }
+  }
+
+  private func write(_ job: OutputJob) throws(DualCamError) {
+    let target = try writer.nextInputImage()
+    switch role {
+    case .camera(let position):
+      guard let frame = position == .front ? job.front : job.back else { return }
+      PixelConversion.convertToI420(frame.image, into: target)
+    case .dualView(let compositor):
+      guard let front = job.front, let back = job.back else { return }
+      compositor.compose(front: front.image, back: back.image, into: target)
+    }
+    try writer.submitFrame(index: job.index)
+    lastWrittenIndex.store(job.index, ordering: .relaxed)
+  }
+}

@@ -1,0 +1,192 @@
+public import DualCamCore
+import Synchronization
+
+/// The session's scheduler thread: it moves frames from the camera inboxes into the
+/// `FrameSynchronizer` and hands every decided slot to all three outputs at once.
+///
+/// Stages never call each other; this thread is the only one that sees both cameras and all
+/// outputs. A slot is dispatched only when all three output queues have room, so output frame
+/// k reaches every file or none. While outputs are full the synchronizer keeps buffering (and,
+/// past its limit, drops and counts), so the cameras never wait.
+final class SlotScheduler: @unchecked Sendable {
+  /// The three outputs of a take and the stand-in frames for a camera without signal.
+  struct Outputs: @unchecked Sendable {
+    var dualView: OutputWorker
+    var front: OutputWorker
+    var back: OutputWorker
+    /// Shown in place of a camera that has delivered nothing (one reference held here).
+    var placeholderFront: FrameBuffer
+    var placeholderBack: FrameBuffer
+
+    var haveRoom: Bool { dualView.queue.hasRoom && front.queue.hasRoom && back.queue.hasRoom }
+
+    /// The first failed output, checked without building a collection (this runs every loop).
+    var firstError: (String, DualCamError)? {
+      if let error = dualView.error { return (dualView.name, error) }
+      if let error = front.error { return (front.name, error) }
+      if let error = back.error { return (back.name, error) }
+      return nil
+    }
+  }
+
+  /// Requests from the session controller, applied on the scheduler thread in order.
+  enum Command: @unchecked Sendable {
+    case start(at: MonotonicTime, outputs: Outputs, frameLimit: Int64?)
+    case pause(at: MonotonicTime)
+    case resume(at: MonotonicTime)
+    case stop(at: MonotonicTime)
+    case shutdown
+  }
+
+  /// What the scheduler tells the controller.
+  struct Report: Sendable {
+    var statistics = SyncStatistics()
+    var phase = FrameSynchronizer.Phase.idle
+    /// Set when a take's last slot has been dispatched; cleared by the next start.
+    var takeEnded = false
+    /// The first output error of the take: which output and what happened.
+    var outputFailure: String?
+    var outputError: DualCamError?
+  }
+
+  private let rate: FrameRate
+  private let clock: any MonotonicClock
+  private let sink: SessionFrameSink
+  private let wake: SchedulerWake
+  private let commands = Mutex<[Command]>([])
+  private let reportSignal = ConditionSignal()
+  private var report = Report()  // guarded by reportSignal
+  private var thread: WorkerThread?
+
+  init(rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake) {
+    self.rate = rate
+    self.clock = clock
+    self.sink = sink
+    self.wake = wake
+    thread = WorkerThread(name: "scheduler") { [self] in run() }
+  }
+
+  /// Clears the previous take's report, so that no reader sees its `takeEnded` once a new take
+  /// has been requested.
+  func resetReport() {
+    publish { $0 = Report(phase: .idle) }
+  }
+
+  /// Queues `command` for the scheduler thread.
+  func send(_ command: Command) {
+    commands.withLock { $0.append(command) }
+    wake.notify()
+  }
+
+  /// The latest report.
+  var latestReport: Report { reportSignal.locked { report } }
+
+  /// Blocks until the take's last slot has been dispatched; returns the final report.
+  func waitForTakeEnd() -> Report {
+    var result = Report()
+    reportSignal.wait {
+      result = report
+      return report.takeEnded
+    }
+    return result
+  }
+
+  /// Stops the thread (after any take has ended) and joins it.
+  func shutdown() {
+    send(.shutdown)
+    thread?.join()
+    thread = nil
+  }
+
+  // MARK: - Thread
+
+  private func run() {
+    var synchronizer = FrameSynchronizer(rate: rate)
+    var outputs: Outputs?
+    while true {
+      let seen = wake.current
+      // Swapping in an empty array allocates nothing when there is no command (nearly always).
+      let pending = commands.withLock { list in
+        let taken = list
+        list = []
+        return taken
+      }
+      for command in pending {
+        switch command {
+        case .start(let time, let newOutputs, let frameLimit):
+          outputs = newOutputs
+          synchronizer.start(at: time)
+          if let frameLimit { synchronizer.limitSlots(to: frameLimit) }
+          publish { $0 = Report(phase: .recording) }
+        case .pause(let time): synchronizer.pause(at: time)
+        case .resume(let time): synchronizer.resume(at: time)
+        case .stop(let time): synchronizer.stop(at: time)
+        case .shutdown:
+          return
+        }
+      }
+
+      drainInboxes(into: &synchronizer)
+
+      if let current = outputs {
+        if let (name, error) = current.firstError, synchronizer.phase == .recording
+          || synchronizer.phase == .paused
+        {
+          // A file can no longer be written: end the take here, keeping what is on disk.
+          synchronizer.stop(at: clock.now())
+          publish {
+            $0.outputFailure = name
+            $0.outputError = error
+          }
+        }
+        while current.haveRoom, let slot = synchronizer.nextSlot(now: clock.now()) {
+          dispatch(slot, to: current)
+        }
+        let statistics = synchronizer.statistics
+        let phase = synchronizer.phase
+        publish {
+          $0.statistics = statistics
+          $0.phase = phase
+        }
+        if phase == .finished {
+          current.placeholderFront.release()
+          current.placeholderBack.release()
+          outputs = nil
+          synchronizer = FrameSynchronizer(rate: rate)
+          publish { $0.takeEnded = true }
+        }
+      }
+
+      let idleDeadline = clock.now() + 100_000_000
+      let deadline = min(synchronizer.nextDeadline ?? idleDeadline, idleDeadline)
+      wake.wait(after: seen, deadline: deadline)
+    }
+  }
+
+  private func drainInboxes(into synchronizer: inout FrameSynchronizer) {
+    for position in CameraPosition.allCases {
+      let inbox = sink.channel(position).inbox
+      while let frame = inbox.tryPop() {
+        synchronizer.offer(frame, camera: position.rawValue)
+      }
+    }
+  }
+
+  private func dispatch(_ slot: SyncSlot, to outputs: Outputs) {
+    let front = slot.front ?? outputs.placeholderFront
+    let back = slot.back ?? outputs.placeholderBack
+    // One reference per job that carries a frame; the synchronizer keeps its own.
+    front.retain()
+    back.retain()
+    front.retain()
+    back.retain()
+    outputs.front.queue.push(OutputJob(index: slot.index, front: front, back: nil))
+    outputs.back.queue.push(OutputJob(index: slot.index, front: nil, back: back))
+    outputs.dualView.queue.push(OutputJob(index: slot.index, front: front, back: back))
+  }
+
+  private func publish(_ change: (inout Report) -> Void) {
+    reportSignal.locked { change(&report) }
+    reportSignal.broadcast()
+  }
+}

@@ -1,0 +1,285 @@
+public import Capture
+import Compositor
+public import DualCamCore
+public import Encoding
+public import Foundation
+import Synchronization
+
+/// Drives a recording session: two sources, the scheduler, and per take the three outputs.
+///
+/// States: idle → previewing → recording ⇄ paused → finalizing → previewing. The TUI and the
+/// `record` command call these methods from one control thread; the per-frame work happens on
+/// the sources', the scheduler's and the outputs' own threads, and the controller only reads
+/// their counters.
+public final class SessionController: @unchecked Sendable {
+  /// Where the session is in its lifecycle.
+  public enum State: String, Sendable, Codable {
+    case idle, previewing, recording, paused, finalizing
+  }
+
+  /// The settings every take of this session uses.
+  public let settings: RecordingSettings
+  /// The front camera.
+  public let front: any CameraSource
+  /// The back camera.
+  public let back: any CameraSource
+
+  private let clock: any MonotonicClock
+  private let wake = SchedulerWake()
+  private let sink: SessionFrameSink
+  private var scheduler: SlotScheduler?
+  private let current = Mutex<State>(.idle)
+  private var take: TakeInProgress?
+
+  /// How many frames may wait in each camera's inbox before the oldest is dropped.
+  static let inboxCapacity = 4
+  /// How many frames may wait for each output.
+  static let outputQueueCapacity = 6
+
+  /// Creates an idle session; nothing runs until `startPreview()`.
+  public init(
+    settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
+    clock: any MonotonicClock = SystemMonotonicClock()
+  ) {
+    self.settings = settings
+    self.front = front
+    self.back = back
+    self.clock = clock
+    sink = SessionFrameSink(inboxCapacity: Self.inboxCapacity, wake: wake)
+  }
+
+  deinit { shutdown() }
+
+  /// The current state.
+  public var state: State { current.withLock { $0 } }
+
+  // MARK: - Lifecycle
+
+  /// Checks everything that can be checked before a camera is opened or a file created: sizes,
+  /// layout, codec and container, and the output folder.
+  public func validate() throws(DualCamError) {
+    _ = try settings.size.validatedForVideo()
+    _ = try StackLayout(settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
+    for spec in try outputSpecs(in: URL(fileURLWithPath: "/nonexistent"), name: "check") {
+      try spec.validate()
+    }
+    _ = try OutputLocation.prepare(explicit: settings.outputDirectory)
+  }
+
+  /// Starts both sources and the scheduler; frames flow to the preview.
+  public func startPreview() throws(DualCamError) {
+    guard state == .idle else { return }
+    scheduler = SlotScheduler(rate: settings.frameRate, clock: clock, sink: sink, wake: wake)
+    let buffers = Self.framesHeldPerCamera
+    try front.start(clock: clock, sink: sink, bufferCount: buffers)
+    do {
+      try back.start(clock: clock, sink: sink, bufferCount: buffers)
+    } catch {
+      front.stop()
+      scheduler?.shutdown()
+      scheduler = nil
+      throw error
+    }
+    current.withLock { $0 = .previewing }
+  }
+
+  /// Starts a take: creates its folder and three files, then starts the presentation clock.
+  /// With `frameLimit`, the take ends by itself after exactly that many frames (the snapshot's
+  /// `takeEnded` turns true; call `stopRecording()` to finalize). Returns the partial folder.
+  @discardableResult
+  public func startRecording(frameLimit: Int64? = nil) throws(DualCamError) -> URL {
+    if state == .idle { try startPreview() }
+    guard state == .previewing, let scheduler else {
+      throw .invalidArgument("a take is already being recorded", fix: "stop it first")
+    }
+    let root = try OutputLocation.prepare(explicit: settings.outputDirectory)
+    let compositor = try StackCompositor(
+      settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
+    let startDate = Date()
+    let folder = try TakeFolder.create(in: root, startingAt: startDate)
+    let specs: [OutputSpec]
+    var writers: [VideoFileWriter] = []
+    do {
+      specs = try outputSpecs(in: folder.partialURL, name: folder.name)
+      for spec in specs { try spec.validate() }
+      for spec in specs { writers.append(try VideoFileWriter(spec: spec)) }
+    } catch {
+      writers.removeAll()
+      folder.discard()
+      throw error
+    }
+    let outputs = SlotScheduler.Outputs(
+      dualView: OutputWorker(
+        name: specs[0].name, role: .dualView(compositor), writer: writers[0],
+        queueCapacity: Self.outputQueueCapacity, wake: wake),
+      front: OutputWorker(
+        name: specs[1].name, role: .camera(.front), writer: writers[1],
+        queueCapacity: Self.outputQueueCapacity, wake: wake),
+      back: OutputWorker(
+        name: specs[2].name, role: .camera(.back), writer: writers[2],
+        queueCapacity: Self.outputQueueCapacity, wake: wake),
+      placeholderFront: PlaceholderFrame.make(size: front.info.size, position: .front),
+      placeholderBack: PlaceholderFrame.make(size: back.info.size, position: .back))
+    let startTime = clock.now()
+    take = TakeInProgress(
+      folder: folder, specs: specs, outputs: outputs, startTime: startTime, startDate: startDate)
+    scheduler.resetReport()
+    scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
+    current.withLock { $0 = .recording }
+    return folder.partialURL
+  }
+
+  /// Pauses the take: no frame captured from now until `resume()` reaches any file.
+  public func pause() {
+    guard state == .recording, let scheduler else { return }
+    let now = clock.now()
+    take?.pauseStarted = now
+    scheduler.send(.pause(at: now))
+    current.withLock { $0 = .paused }
+  }
+
+  /// Resumes a paused take; the files continue with the next frame number.
+  public func resume() {
+    guard state == .paused, let scheduler, var take, let started = take.pauseStarted else { return }
+    let now = clock.now()
+    take.pauses.append(
+      PauseSpan(start: started, end: now, atFrame: scheduler.latestReport.statistics.slots))
+    take.pauseStarted = nil
+    self.take = take
+    scheduler.send(.resume(at: now))
+    current.withLock { $0 = .recording }
+  }
+
+  /// Pauses a recording take or resumes a paused one.
+  public func togglePause() {
+    if state == .paused { resume() } else { pause() }
+  }
+
+  /// Ends the take: waits for its last frames, closes and finalizes the three files, writes
+  /// `metadata.json` and renames the folder. The session returns to previewing.
+  public func stopRecording() throws(DualCamError) -> TakeResult {
+    guard state == .recording || state == .paused, let scheduler, var take else {
+      throw .invalidArgument("no take is being recorded", fix: "start one first")
+    }
+    current.withLock { $0 = .finalizing }
+    let stopTime = clock.now()
+    if let started = take.pauseStarted {
+      take.pauses.append(
+        PauseSpan(start: started, end: nil, atFrame: scheduler.latestReport.statistics.slots))
+      take.pauseStarted = nil
+    }
+    scheduler.send(.stop(at: stopTime))
+    let report = scheduler.waitForTakeEnd()
+    let endDate = Date()
+    self.take = nil
+    defer { current.withLock { $0 = .previewing } }
+
+    let finished = TakeFinisher.finishOutputs(take.outputs)
+    var errors = finished.compactMap { output in output.error.map { "\(output.name): \($0.problem)" } }
+    if let failed = report.outputFailure, let error = report.outputError {
+      errors.insert("\(failed) output failed while recording: \(error.problem)", at: 0)
+    }
+    if report.statistics.slots == 0 && errors.isEmpty {
+      take.folder.discard()
+      throw .invalidArgument(
+        "the take was stopped before its first frame; nothing was saved",
+        fix: "record for at least one frame")
+    }
+    let metadata = TakeMetadataBuilder(
+      settings: settings, take: take, report: report, stopTime: stopTime, endDate: endDate,
+      sources: (front, back), outputs: finished, errors: errors, events: sink.eventLog
+    ).build()
+    try TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
+    if let error = report.outputError ?? finished.first(where: { $0.error != nil })?.error {
+      // The files stay in the .partial folder (playable up to the failure) and the user is
+      // told where; `dualcam recover` can finish them once the cause is fixed.
+      throw .writeFailed(
+        "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)",
+        fix: error.fix)
+    }
+    let folder = try take.folder.finalize()
+    return TakeResult(folder: folder, metadata: metadata)
+  }
+
+  /// Stops any take (finalizing it), the sources and the scheduler.
+  public func shutdown() {
+    if state == .recording || state == .paused { _ = try? stopRecording() }
+    guard let scheduler else { return }
+    front.stop()
+    back.stop()
+    scheduler.shutdown()
+    self.scheduler = nil
+    sink.drain()
+    current.withLock { $0 = .idle }
+  }
+
+  // MARK: - Reading
+
+  /// Counters for the progress line, the status bar and the diagnostics panel.
+  public func snapshot() -> SessionSnapshot {
+    let report = scheduler?.latestReport ?? SlotScheduler.Report()
+    let now = clock.now()
+    let take = take
+    var wall = 0.0
+    var paused = 0.0
+    if let take {
+      wall = Double(now - take.startTime) / 1e9
+      paused = take.pausedNanoseconds(until: now) / 1e9
+    }
+    func camera(_ position: CameraPosition, _ source: any CameraSource) -> SessionSnapshot.Camera {
+      let counters = source.counters
+      let sync = report.statistics[camera: position.rawValue]
+      return SessionSnapshot.Camera(
+        label: source.info.label, delivered: counters.delivered,
+        dropped: sync.droppedTotal + counters.droppedNoBuffer
+          + sink.channel(position).inboxDrops.load(ordering: .relaxed),
+        duplicates: sync.duplicates, signalLost: sink.channel(position).signalLost.load(ordering: .relaxed))
+    }
+    let outputs: [SessionSnapshot.Output] =
+      take.map { take in
+        [take.outputs.dualView, take.outputs.front, take.outputs.back].map {
+          SessionSnapshot.Output(name: $0.name, frames: $0.framesWritten, bytes: $0.bytesWritten)
+        }
+      } ?? []
+    return SessionSnapshot(
+      state: state, recordedFrames: report.statistics.slots,
+      recordedSeconds: Double(report.statistics.slots) / settings.frameRate.framesPerSecond,
+      wallSeconds: wall, pausedSeconds: paused, front: camera(.front, front),
+      back: camera(.back, back), outputs: outputs,
+      failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" },
+      takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
+  }
+
+  /// The newest frame of `position` for the preview, retained: the caller releases it.
+  public func latestFrame(_ position: CameraPosition) -> FrameBuffer? {
+    sink.latestFrame(position)
+  }
+
+  // MARK: - Internals
+
+  /// Frames of one camera that can be held at once: inbox, synchronizer, output queues
+  /// (front/back and dual view), one in each encoder, the preview and one being filled.
+  static var framesHeldPerCamera: Int { inboxCapacity + 7 + 2 * (outputQueueCapacity + 1) + 2 }
+
+  func outputSpecs(in folder: URL, name: String) throws(DualCamError) -> [OutputSpec] {
+    let canvas = try StackLayout(
+      settings: settings.layout, frontSize: front.info.size, backSize: back.info.size
+    ).canvasSize
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    func spec(_ output: String, size: ImageSize, threads: Int) -> OutputSpec {
+      let fileName = "\(output)_\(name).\(settings.container.fileExtension)"
+      return OutputSpec(
+        name: output, url: folder.appendingPathComponent(fileName), size: size,
+        frameRate: settings.frameRate, codec: settings.codec, container: settings.container,
+        bitsPerSecond: settings.bitrate.bitsPerSecond(
+          size: size, rate: settings.frameRate, codec: settings.codec),
+        preset: settings.effectivePreset, encoderThreads: threads)
+    }
+    // The dual view carries twice the pixels; the camera files share what is left.
+    return [
+      spec("dualview", size: canvas, threads: max(1, cores - 1)),
+      spec("front", size: front.info.size, threads: max(1, cores / 2)),
+      spec("back", size: back.info.size, threads: max(1, cores / 2)),
+    ]
+  }
+}

@@ -1,0 +1,51 @@
+public import Foundation
+
+/// A moment's view of the session for the progress line, the status bar and diagnostics.
+public struct SessionSnapshot: Sendable {
+  /// One camera's counters.
+  public struct Camera: Sendable {
+    /// The source's name.
+    public var label: String
+    /// Frames the source delivered since the session started.
+    public var delivered: Int
+    /// Frames lost for any reason during the take (source gaps, unused, overflow, no buffer).
+    public var dropped: Int
+    /// Output frames that repeated this camera's previous frame.
+    public var duplicates: Int
+    /// True while the source reports no signal.
+    public var signalLost: Bool
+  }
+
+  /// One output file's progress.
+  public struct Output: Sendable {
+    /// `dualview`, `front` or `back`.
+    public var name: String
+    /// Frames encoded.
+    public var frames: Int64
+    /// Bytes in the file.
+    public var bytes: Int64
+  }
+
+  /// Session state.
+  public var state: SessionController.State
+  /// Output frames decided so far in this take.
+  public var recordedFrames: Int64
+  /// Recorded frames ÷ frame rate.
+  public var recordedSeconds: Double
+  /// Wall time since the take started, pauses included.
+  public var wallSeconds: Double
+  /// Time paused so far.
+  public var pausedSeconds: Double
+  /// Front camera.
+  public var front: Camera
+  /// Back camera.
+  public var back: Camera
+  /// The three outputs (empty when not recording).
+  public var outputs: [Output]
+  /// An output failure that ended the take, in words.
+  public var failure: String?
+  /// Where the take is being written.
+  public var takeFolder: URL?
+  /// True when the take has reached its frame limit or an output failed: call `stopRecording()`.
+  public var takeEnded: Bool
+}

@@ -1,0 +1,73 @@
+public import DualCamCore
+public import Foundation
+
+/// One take's folder: created as `<name>.partial` when recording starts, renamed to `<name>` when
+/// the take has been finalized, so an interrupted take is recognisable (and recoverable) by its
+/// suffix.
+public struct TakeFolder: Sendable {
+  /// The folder that holds every take.
+  public let root: URL
+  /// The take's name: its local start time, `YYYY-MM-DD_HH-MM-SS` (plus `-2`, `-3` on collision).
+  public let name: String
+  /// The suffix an unfinished take carries.
+  public static let partialSuffix = ".partial"
+
+  /// Where the take lives while recording.
+  public var partialURL: URL { root.appendingPathComponent(name + Self.partialSuffix) }
+  /// Where the take lives once finalized.
+  public var finalURL: URL { root.appendingPathComponent(name) }
+
+  /// The file name of output `output` (`dualview`, `front`, `back`).
+  public func fileName(output: String, container: ContainerFormat) -> String {
+    "\(output)_\(name).\(container.fileExtension)"
+  }
+
+  /// Creates a fresh `.partial` folder for a take starting at `date` inside `root`.
+  public static func create(in root: URL, startingAt date: Date) throws(DualCamError) -> TakeFolder {
+    let base = timestampName(for: date)
+    let manager = FileManager.default
+    for attempt in 1...99 {
+      let name = attempt == 1 ? base : "\(base)-\(attempt)"
+      let folder = TakeFolder(root: root, name: name)
+      if manager.fileExists(atPath: folder.partialURL.path)
+        || manager.fileExists(atPath: folder.finalURL.path)
+      {
+        continue
+      }
+      do {
+        try manager.createDirectory(at: folder.partialURL, withIntermediateDirectories: false)
+      } catch {
+        throw .outputUnavailable(
+          "cannot create the take folder \(folder.partialURL.path): \(error.localizedDescription)",
+          fix: "check that \(root.path) is writable, or record elsewhere with --output")
+      }
+      return folder
+    }
+    throw .outputUnavailable(
+      "too many takes named \(base) in \(root.path)", fix: "wait a second and start again")
+  }
+
+  /// Renames `<name>.partial` to `<name>`; returns the final folder.
+  public func finalize() throws(DualCamError) -> URL {
+    do {
+      try FileManager.default.moveItem(at: partialURL, to: finalURL)
+    } catch {
+      throw .writeFailed(
+        "the take is complete but its folder could not be renamed: \(error.localizedDescription)",
+        fix: "rename \(partialURL.path) to \(finalURL.lastPathComponent) by hand")
+    }
+    return finalURL
+  }
+
+  /// Removes the partial folder of a take that never recorded a frame.
+  public func discard() {
+    try? FileManager.default.removeItem(at: partialURL)
+  }
+
+  static func timestampName(for date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd_HH-mm-ss"
+    return formatter.string(from: date)
+  }
+}

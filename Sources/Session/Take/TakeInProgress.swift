@@ -1,0 +1,46 @@
+public import DualCamCore
+import Encoding
+import Foundation
+
+/// What the controller remembers about the take being recorded.
+struct TakeInProgress: @unchecked Sendable {
+  let folder: TakeFolder
+  let specs: [OutputSpec]
+  let outputs: SlotScheduler.Outputs
+  /// When slot 0 stands for, on the monotonic clock.
+  let startTime: MonotonicTime
+  /// The same moment on the wall clock, for the metadata.
+  let startDate: Date
+  /// Pauses that have ended (or the one cut short by stop).
+  var pauses: [PauseSpan] = []
+  /// Set while paused.
+  var pauseStarted: MonotonicTime?
+
+  init(
+    folder: TakeFolder, specs: [OutputSpec], outputs: SlotScheduler.Outputs,
+    startTime: MonotonicTime, startDate: Date
+  ) {
+    self.folder = folder
+    self.specs = specs
+    self.outputs = outputs
+    self.startTime = startTime
+    self.startDate = startDate
+  }
+
+  /// Time spent paused up to `now`, in ns, the running pause included.
+  func pausedNanoseconds(until now: MonotonicTime) -> Double {
+    let ended = pauses.reduce(Int64(0)) { $0 + (($1.end ?? now) - $1.start) }
+    let running = pauseStarted.map { now - $0 } ?? 0
+    return Double(ended + running)
+  }
+}
+
+/// One pause on the monotonic clock.
+struct PauseSpan: Sendable {
+  var start: MonotonicTime
+  /// nil when the take was stopped while paused.
+  var end: MonotonicTime?
+  /// Output frames recorded before the pause.
+  var atFrame: Int64
+}
+

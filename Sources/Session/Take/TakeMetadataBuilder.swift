@@ -1,0 +1,113 @@
+public import Capture
+public import DualCamCore
+import Encoding
+public import Foundation
+
+/// Assembles `metadata.json` from what the session knew and counted, and writes it.
+struct TakeMetadataBuilder {
+  let settings: RecordingSettings
+  let take: TakeInProgress
+  let report: SlotScheduler.Report
+  let stopTime: MonotonicTime
+  let endDate: Date
+  let sources: (front: any CameraSource, back: any CameraSource)
+  let outputs: [TakeFinisher.Finished]
+  let errors: [String]
+  let events: [String]
+
+  /// The program version written into every take.
+  static let appVersion = "0.1.0"
+
+  func build() -> TakeMetadata {
+    let statistics = report.statistics
+    let rate = settings.frameRate
+    let wall = Double(stopTime - take.startTime) / 1e9
+    let paused = take.pausedNanoseconds(until: stopTime) / 1e9
+    var outputRecords: [String: TakeMetadata.OutputRecord] = [:]
+    for (spec, finished) in zip(take.specs, outputs) {
+      let frames = finished.summary?.frames ?? 0
+      outputRecords[spec.name] = TakeMetadata.OutputRecord(
+        file: spec.url.lastPathComponent, width: spec.size.width, height: spec.size.height,
+        codec: spec.codec.rawValue, container: spec.container.rawValue, bitrate: spec.bitsPerSecond,
+        frames: frames, durationSeconds: spec.duration(ofFrames: frames),
+        bytes: finished.summary?.bytes ?? Self.fileSize(spec.url))
+    }
+    return TakeMetadata(
+      status: errors.isEmpty ? .complete : .stoppedOnError,
+      app: TakeMetadata.AppInfo(name: "dualcam", version: Self.appVersion),
+      host: Self.host(),
+      startedAt: Self.iso8601(take.startDate), endedAt: Self.iso8601(endDate),
+      settings: settings,
+      sources: [
+        "front": record(sources.front, statistics.front),
+        "back": record(sources.back, statistics.back),
+      ],
+      outputs: outputRecords,
+      sync: TakeMetadata.SyncRecord(
+        frames: statistics.slots, frameRate: rate.framesPerSecond,
+        frameRateFraction: rate.fractionDescription,
+        durationSeconds: Double(statistics.slots) / rate.framesPerSecond, wallSeconds: wall,
+        pausedSeconds: paused,
+        skewMeanMilliseconds: Double(statistics.skewMeanNanoseconds) / 1e6,
+        skewMaxMilliseconds: Double(statistics.skewMaxNanoseconds) / 1e6,
+        front: statistics.front, back: statistics.back),
+      pauses: take.pauses.map { pause in
+        TakeMetadata.PauseRecord(
+          startSeconds: Double(pause.start - take.startTime) / 1e9,
+          endSeconds: pause.end.map { Double($0 - take.startTime) / 1e9 }, atFrame: pause.atFrame)
+      },
+      errors: errors + events)
+  }
+
+  private func record(_ source: any CameraSource, _ sync: CameraSyncCounters)
+    -> TakeMetadata.SourceRecord
+  {
+    let info = source.info
+    let counters = source.counters
+    return TakeMetadata.SourceRecord(
+      kind: info.kind, label: info.label, identity: info.identity, width: info.size.width,
+      height: info.size.height, frameRate: info.frameRate.framesPerSecond,
+      nativeFormat: info.nativeFormat, details: info.details, framesDelivered: counters.delivered,
+      framesDroppedNoBuffer: counters.droppedNoBuffer, sync: sync)
+  }
+
+  // MARK: - Writing
+
+  /// Encodes `metadata` as sorted, pretty-printed JSON with snake_case keys.
+  static func encode(_ metadata: TakeMetadata) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    return try encoder.encode(metadata)
+  }
+
+  /// Writes `metadata.json` into `folder` atomically.
+  static func write(_ metadata: TakeMetadata, to folder: URL) throws(DualCamError) {
+    let url = folder.appendingPathComponent("metadata.json")
+    do {
+      try encode(metadata).write(to: url, options: .atomic)
+    } catch {
+      throw .writeFailed(
+        "could not write \(url.path): \(error.localizedDescription)",
+        fix: "check free space and permissions of \(folder.path)")
+    }
+  }
+
+  static func iso8601(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: date)
+  }
+
+  static func host() -> TakeMetadata.HostInfo {
+    let info = ProcessInfo.processInfo
+    return TakeMetadata.HostInfo(
+      hostname: info.hostName, operatingSystem: info.operatingSystemVersionString,
+      processorCount: info.activeProcessorCount)
+  }
+
+  static func fileSize(_ url: URL) -> Int64 {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+  }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Capture
+import DualCamCore
+import Foundation
+import Session
+
+/// `dualcam record`: a take from the command line, for scripts and headless rigs.
+struct RecordCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "record",
+    abstract: "Record a take: two sources into dualview, front and back files.",
+    discussion: """
+      Sources: a V4L2 device (/dev/video0), synthetic[:options] or file:PATH[?loop&fps=N].
+      Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N,
+      seed=N, label=TEXT — e.g. --back synthetic:fps=29.97,jitter=2ms.
+
+      Ctrl-C or SIGTERM stops and finalizes the take; SIGUSR1 pauses and resumes it.
+      """)
+
+  @Option(name: .long, help: "Front camera: device path, synthetic[:options] or file:PATH.")
+  var front: String?
+
+  @Option(name: .long, help: "Back camera: device path, synthetic[:options] or file:PATH.")
+  var back: String?
+
+  @OptionGroup var recording: RecordingOptions
+
+  @OptionGroup var layout: LayoutOptions
+
+  @Option(name: .long, help: "Stop after this much recorded time (10s, 1m30s, 90). Default: until Ctrl-C.")
+  var duration: String?
+
+  @Flag(name: .long, help: "Print no progress line, only the result.")
+  var quiet = false
+
+  @Flag(name: .long, help: "Print the take's metadata as JSON when done.")
+  var json = false
+
+  func run() throws {
+    do {
+      try record()
+    } catch let error as DualCamError {
+      ErrorReporter.report(error)
+      throw ExitCode(error.exitCode)
+    }
+  }
+
+  private func record() throws(DualCamError) {
+    var settings = try recording.settings()
+    settings.layout = try layout.settings()
+    let limit = try duration.map { text throws(DualCamError) in
+      try DurationParser.frames(in: text, at: settings.frameRate)
+    }
+    let sources = try SourceSelection.choose(front: front, back: back, settings: settings)
+    for note in sources.notes { Console.status(note) }
+
+    let session = SessionController(settings: settings, front: sources.front, back: sources.back)
+    try session.validate()
+    let signals = SignalMonitor()
+    try session.startPreview()
+    defer { session.shutdown() }
+    let folder = try session.startRecording(frameLimit: limit)
+    Console.status("recording to \(folder.path)")
+
+    let progress = ProgressLine(enabled: !quiet)
+    while true {
+      let snapshot = session.snapshot()
+      if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
+      if signals.takePauseToggle() {
+        session.togglePause()
+        Console.status(session.state == .paused ? "paused (SIGUSR1 resumes)" : "resumed")
+      }
+      progress.update(snapshot, settings: settings)
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    progress.finish()
+    Console.status("finalizing…")
+    let result = try session.stopRecording()
+    ResultPrinter.print(result, json: json)
+  }
+}

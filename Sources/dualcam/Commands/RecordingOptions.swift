@@ -1,0 +1,46 @@
+import ArgumentParser
+import DualCamCore
+
+/// Flags that set how a take is encoded and where it goes.
+struct RecordingOptions: ParsableArguments {
+  @Option(name: .long, help: "Camera frame size, WIDTHxHEIGHT or 720p/1080p (default 1280x720).")
+  var size: String?
+
+  @Option(name: .long, help: "Frame rate of all outputs: 30, 29.97, 30000/1001 (default 30).")
+  var fps: String?
+
+  @Option(name: .long, help: "Codec: h264 (default), hevc, mjpeg, ffv1 (lossless).")
+  var codec: String?
+
+  @Option(name: .long, help: "Container: mov (default), mp4, mkv.")
+  var container: String?
+
+  @Option(name: .long, help: "Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.")
+  var bitrate: String?
+
+  @Option(name: .long, help: "x264/x265 preset: ultrafast … veryslow (default veryfast).")
+  var preset: String?
+
+  @Option(name: [.customShort("o"), .long], help: "Folder for takes (default ~/Videos/DualCam).")
+  var output: String?
+
+  /// The settings these flags describe, validated.
+  func settings() throws(DualCamError) -> RecordingSettings {
+    var settings = RecordingSettings()
+    if let size { settings.size = try ImageSize(parsing: size).validatedForVideo() }
+    if let fps { settings.frameRate = try FrameRate(parsing: fps) }
+    if let codec { settings.codec = try VideoCodec(parsing: codec) }
+    if let container { settings.container = try ContainerFormat(parsing: container) }
+    if let bitrate { settings.bitrate = try BitrateSetting(parsing: bitrate) }
+    if let preset {
+      guard settings.codec.takesPreset else {
+        throw .invalidArgument(
+          "--preset applies to h264 and hevc, not \(settings.codec.rawValue)",
+          fix: "drop --preset or choose --codec h264")
+      }
+      settings.preset = preset.lowercased()
+    }
+    settings.outputDirectory = output
+    return settings
+  }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `dualcam`: record two cameras at once into three synchronized files.
+@main
+struct DualCam: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dualcam",
+    abstract: "Record two cameras at once into three synchronized files.",
+    discussion: """
+      Each take is a folder with dualview_<time>.mov (both cameras stacked), front_<time>.mov,
+      back_<time>.mov and metadata.json. Without cameras, built-in synthetic test patterns stand in.
+
+      Exit status: 0 success, 64 bad flag or setting, 65 unreadable media, 66 source unavailable,
+      70 encoder failure, 73 output folder unusable, 74 write failure (e.g. disk full).
+      """,
+    version: "0.1.0",
+    subcommands: [RecordCommand.self])
+}

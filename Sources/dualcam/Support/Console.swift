@@ -1,0 +1,40 @@
+import DualCamCore
+import Foundation
+
+/// Where the command line writes: results to stdout, everything else to stderr.
+enum Console {
+  /// Whether stderr is a terminal (progress lines redraw in place only there).
+  static let isInteractive = isatty(STDERR_FILENO) == 1
+
+  /// A status line for the user, on stderr.
+  static func status(_ text: String) {
+    FileHandle.standardError.write(Data("dualcam: \(text)\n".utf8))
+  }
+
+  /// Raw text on stderr.
+  static func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// `1.2 MB`, `340 KB`, `3.4 GB`.
+  static func bytes(_ count: Int64) -> String {
+    let value = Double(count)
+    if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
+    if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
+    return String(format: "%.0f KB", value / 1e3)
+  }
+
+  /// `HH:MM:SS`.
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(seconds)
+    return String(format: "%02d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+  }
+}
+
+/// Prints a `DualCamError` as an error line and a hint line.
+enum ErrorReporter {
+  static func report(_ error: DualCamError) {
+    Console.writeError("error: \(error.problem)\n")
+    if !error.fix.isEmpty { Console.writeError("hint: \(error.fix)\n") }
+  }
+}

@@ -1,0 +1,49 @@
+import DualCamCore
+import Foundation
+import Session
+
+/// The live line while recording: elapsed time, frames, rate, drops and duplicates, and the
+/// size of each output. Redrawn in place on a terminal; one line every five seconds otherwise
+/// (logs of headless rigs stay readable).
+final class ProgressLine {
+  private let enabled: Bool
+  private var lastFrames: Int64 = 0
+  private var lastTime = Date()
+  private var lastPrinted = Date.distantPast
+  private var rate = 0.0
+  private var drewInPlace = false
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  func update(_ snapshot: SessionSnapshot, settings: RecordingSettings) {
+    guard enabled else { return }
+    let now = Date()
+    let interval = now.timeIntervalSince(lastTime)
+    if interval >= 0.5 {
+      rate = Double(snapshot.recordedFrames - lastFrames) / interval
+      lastFrames = snapshot.recordedFrames
+      lastTime = now
+    }
+    let interactive = Console.isInteractive
+    guard interactive ? now.timeIntervalSince(lastPrinted) >= 0.25 : now.timeIntervalSince(lastPrinted) >= 5
+    else { return }
+    lastPrinted = now
+    let state = snapshot.state == .paused ? "PAUSED" : "REC"
+    let outputs = snapshot.outputs.map { "\($0.name) \(Console.bytes($0.bytes))" }.joined(separator: "  ")
+    let line =
+      "\(state) \(Console.clock(snapshot.recordedSeconds))  frames \(snapshot.recordedFrames)  "
+      + String(format: "%.1f fps", rate)
+      + "  drops \(snapshot.front.dropped)/\(snapshot.back.dropped)"
+      + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)  \(outputs)"
+    if interactive {
+      Console.writeError("\r\u{1B}[2K" + line)
+      drewInPlace = true
+    } else {
+      Console.writeError(line + "\n")
+    }
+  }
+
+  func finish() {
+    if drewInPlace { Console.writeError("\n") }
+  }
+}

@@ -1,0 +1,38 @@
+import DualCamCore
+import Foundation
+import Session
+
+/// Prints what a finished take contains: a short summary, or its metadata as JSON.
+enum ResultPrinter {
+  static func print(_ result: TakeResult, json: Bool) {
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      if let data = try? encoder.encode(result.metadata) {
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+      }
+      return
+    }
+    let metadata = result.metadata
+    let sync = metadata.sync
+    var lines = [
+      "saved \(result.folder.path)",
+      String(
+        format: "  %lld frames, %.2f s at %@ fps (%.2f s paused)", sync.frames, sync.durationSeconds,
+        sync.frameRateFraction, sync.pausedSeconds),
+    ]
+    for name in ["dualview", "front", "back"] {
+      guard let output = metadata.outputs[name] else { continue }
+      lines.append(
+        "  \(output.file)  \(output.width)x\(output.height)  \(output.frames) frames  "
+          + Console.bytes(output.bytes))
+    }
+    lines.append(
+      "  drops front \(sync.front.droppedTotal), back \(sync.back.droppedTotal); duplicates front "
+        + "\(sync.front.duplicates), back \(sync.back.duplicates); "
+        + String(format: "skew mean %.2f ms, max %.2f ms", sync.skewMeanMilliseconds, sync.skewMaxMilliseconds))
+    for error in metadata.errors { lines.append("  note: \(error)") }
+    Swift.print(lines.joined(separator: "\n"))
+  }
+}
