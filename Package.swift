@@ -62,7 +62,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["DualCamCore", "Encoding", "Capture"],
+      dependencies: ["DualCamCore", "Encoding", "Capture", "Compositor"],
       path: "Tests/TestSupport",
       swiftSettings: strictSwift
     ),
@@ -91,7 +91,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SessionTests",
-      dependencies: ["Session", "Capture", "Encoding", "DualCamCore", "TestSupport"],
+      dependencies: ["Session", "Capture", "Compositor", "Encoding", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(

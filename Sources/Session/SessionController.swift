@@ -1,7 +1,7 @@
 public import Capture
 import Compositor
 public import DualCamCore
-public import Encoding
+import Encoding
 public import Foundation
 import Synchronization
 

@@ -112,7 +112,7 @@ struct FrameSynchronizerTests {
   }
 
   @Test("pause removes exactly the paused span; numbering and timestamps continue")
-  func pauseAndResume() {
+  func pauseAndResume() throws {
     var simulation = SyncSimulation()
     simulation.actions = [(seconds(3), .pause), (seconds(5), .resume), (seconds(8), .stop)]
     let outcome = simulation.run()
@@ -126,8 +126,8 @@ struct FrameSynchronizerTests {
         #expect(time < pauseStart || time >= pauseEnd, "slot \(slot.index) used a paused frame")
       }
     }
-    let resumed = outcome.slots.first { $0.target >= pauseEnd }
-    #expect(resumed?.target == pauseEnd + simulation.deliveryDelay * 0)
+    let resumed = try #require(outcome.slots.first { $0.target >= pauseEnd })
+    #expect(resumed.target - pauseEnd < period, "the recorded timeline resumes within a frame")
     #expect(abs(outcome.statistics.front.discardedWhilePaused - 60) <= 2)
     #expect(outcome.statistics.front.duplicates == 0)
     #expect(outcome.leakedBuffers == 0)
@@ -191,6 +191,7 @@ struct FrameSynchronizerTests {
     #expect(slot?.index == 0)
     #expect(slot?.front === frame)
     #expect(slot?.back == nil)
+    slot?.release()
     synchronizer.stop(at: start + 30_000_000)
     #expect(synchronizer.phase == .finished)
     _ = consume synchronizer
@@ -214,7 +215,10 @@ func slotLimit() {
       frame.sequence = UInt64(step)
       synchronizer.offer(frame, camera: camera)
     }
-    while synchronizer.nextSlot(now: start + rate.time(ofFrame: Int64(step))) != nil { emitted += 1 }
+    while let slot = synchronizer.nextSlot(now: start + rate.time(ofFrame: Int64(step))) {
+      slot.release()
+      emitted += 1
+    }
   }
   #expect(emitted == 3)
   #expect(synchronizer.phase == .finished)

@@ -78,6 +78,7 @@ public struct SyncSimulation {
             backSequence: slot.back?.sequence, frontTime: slot.front?.captureTime,
             backTime: slot.back?.captureTime, frontRepeated: slot.frontRepeated,
             backRepeated: slot.backRepeated))
+        slot.release()
       }
     }
 

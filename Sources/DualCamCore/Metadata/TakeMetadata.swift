@@ -131,6 +131,9 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
 
   /// The presentation clock's account of the take.
   public struct SyncRecord: Sendable, Codable, Equatable {
+    /// The capture time output frame 0 stands for, CLOCK_MONOTONIC in ns (the clock of V4L2
+    /// buffer timestamps and of the synthetic stamps).
+    public var clockOriginNanoseconds: Int64
     /// Output frames (slots) in each file.
     public var frames: Int64
     /// Output frame rate, frames per second.
@@ -153,10 +156,11 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     public var back: CameraSyncCounters
 
     public init(
-      frames: Int64, frameRate: Double, frameRateFraction: String, durationSeconds: Double,
+      clockOriginNanoseconds: Int64, frames: Int64, frameRate: Double, frameRateFraction: String, durationSeconds: Double,
       wallSeconds: Double, pausedSeconds: Double, skewMeanMilliseconds: Double,
       skewMaxMilliseconds: Double, front: CameraSyncCounters, back: CameraSyncCounters
     ) {
+      self.clockOriginNanoseconds = clockOriginNanoseconds
       self.frames = frames
       self.frameRate = frameRate
       self.frameRateFraction = frameRateFraction

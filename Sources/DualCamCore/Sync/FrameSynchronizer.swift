@@ -4,13 +4,14 @@
 /// clock or starts a thread. The caller offers frames as they are captured and asks for the next
 /// slot with the current time; tests drive it with a manual clock.
 ///
-/// Slot `k` of a recording segment that started at `S` stands for capture time
-/// `S + k_in_segment / rate`. Each camera contributes the frame captured closest to that time
+/// Slot `k` stands for recorded time `k / rate`, which is capture time
+/// `start + k / rate + (time paused before it)`: one continuous recorded timeline, so a take
+/// with any number of pauses lasts its recorded time within one frame. Each camera contributes the frame captured closest to that time
 /// (ties go to the earlier frame), chosen among frames captured inside the segment. A slot is
 /// decided once every camera has shown a frame at or after the target (nothing closer can come)
 /// or once the clock passes the target by `lateness` (a late camera repeats its last frame).
-/// Pausing ends the segment; frames captured while paused are discarded; resuming starts a new
-/// segment whose first slot continues the numbering, so outputs have no gap.
+/// Pausing ends the current segment; frames captured while paused are discarded; resuming starts
+/// a new segment whose first slot continues the numbering, so outputs have no gap.
 ///
 /// Not thread-safe: one scheduler thread owns it. `offer` and `nextSlot` allocate nothing.
 public struct FrameSynchronizer: ~Copyable {
@@ -46,7 +47,10 @@ public struct FrameSynchronizer: ~Copyable {
   private var windowStart = MonotonicTime.zero
   /// End of the current segment (pause or stop time); frames at or after it are not used.
   private var segmentEnd: MonotonicTime?
-  private var segmentFirstSlot: Int64 = 0
+  /// Capture time slot 0 stands for.
+  private var origin = MonotonicTime.zero
+  /// Time paused so far, which shifts every later slot's target.
+  private var pausedNanoseconds: Int64 = 0
   private var nextSlotIndex: Int64 = 0
   private var lastEmittedTarget: MonotonicTime?
   /// A resume asked for while slots of the paused segment were still undecided.
@@ -86,7 +90,8 @@ public struct FrameSynchronizer: ~Copyable {
     // camera open every take with a repeated frame.
     windowStart = time - rate.periodNanoseconds / 2
     segmentEnd = nil
-    segmentFirstSlot = 0
+    origin = time
+    pausedNanoseconds = 0
     nextSlotIndex = 0
     discardFrames(before: windowStart)
   }
@@ -170,7 +175,7 @@ public struct FrameSynchronizer: ~Copyable {
   /// paused with every pre-pause slot emitted, finished).
   public var nextTarget: MonotonicTime? {
     guard phase == .recording || phase == .paused || phase == .stopping else { return nil }
-    let target = segmentStart + rate.time(ofFrame: nextSlotIndex - segmentFirstSlot)
+    let target = origin + rate.time(ofFrame: nextSlotIndex) + pausedNanoseconds
     if let end = segmentEnd, target >= end { return nil }
     return target
   }
@@ -178,7 +183,8 @@ public struct FrameSynchronizer: ~Copyable {
   /// The time by which the next slot will be decided even if a camera stays silent.
   public var nextDeadline: MonotonicTime? { nextTarget.map { $0 + latenessNanoseconds } }
 
-  /// Decides the next slot if it can be decided at `now`; call repeatedly until nil.
+  /// Decides the next slot if it can be decided at `now`; call repeatedly until nil. The slot
+  /// carries one reference to each of its frames for the caller.
   public mutating func nextSlot(now: MonotonicTime) -> SyncSlot? {
     beginPendingSegmentIfDue()
     guard let target = nextTarget else {
@@ -205,6 +211,9 @@ public struct FrameSynchronizer: ~Copyable {
         }
       }
     }
+    // The caller's references, taken before anything below can finish the take.
+    slot.front?.retain()
+    slot.back?.retain()
     if let front = slot.front, let back = slot.back {
       let skew = abs(front.captureTime - back.captureTime)
       statistics.pairedSlots += 1
@@ -253,7 +262,9 @@ public struct FrameSynchronizer: ~Copyable {
     segmentStart = max(resume, pausedAt)
     windowStart = segmentStart
     segmentEnd = nil
-    segmentFirstSlot = nextSlotIndex
+    // The next slot's target was at or after the pause; shifting it by the pause puts it at or
+    // after the resume, continuing the recorded timeline where it stopped.
+    pausedNanoseconds += segmentStart - pausedAt
     pendingResume = nil
     phase = .recording
     discardFrames(before: segmentStart, pausedSince: pausedAt)

@@ -1,8 +1,8 @@
 /// One output slot: the frame each camera contributes to output frame `index`.
 ///
-/// The frames are borrowed from the synchronizer, which keeps one reference to each in case
-/// the next slot repeats it. A consumer that keeps a frame beyond handling the slot calls
-/// `retain()` on it (and `release()` when done).
+/// Ownership: the slot carries one reference to each of its frames for the caller, who passes
+/// them on or calls `release()`. (The synchronizer keeps a reference of its own in case the next
+/// slot repeats a frame, so a slot stays valid even after the take has finished.)
 public struct SyncSlot: @unchecked Sendable {
   /// Output frame number, from 0, continuous across pauses.
   public var index: Int64
@@ -19,4 +19,10 @@ public struct SyncSlot: @unchecked Sendable {
 
   /// The frame of camera `index` (0 = front, 1 = back).
   public func frame(camera index: Int) -> FrameBuffer? { index == 0 ? front : back }
+
+  /// Gives back the slot's references.
+  public func release() {
+    front?.release()
+    back?.release()
+  }
 }

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 import Synchronization
 
 /// The session's scheduler thread: it moves frames from the camera inboxes into the
@@ -173,11 +173,12 @@ final class SlotScheduler: @unchecked Sendable {
   }
 
   private func dispatch(_ slot: SyncSlot, to outputs: Outputs) {
+    // The slot brings one reference per frame; each frame goes to two jobs, so one more each.
+    // A placeholder is owned by the outputs and needs both references taken here.
     let front = slot.front ?? outputs.placeholderFront
     let back = slot.back ?? outputs.placeholderBack
-    // One reference per job that carries a frame; the synchronizer keeps its own.
-    front.retain()
-    back.retain()
+    if slot.front == nil { front.retain() }
+    if slot.back == nil { back.retain() }
     front.retain()
     back.retain()
     outputs.front.queue.push(OutputJob(index: slot.index, front: front, back: nil))

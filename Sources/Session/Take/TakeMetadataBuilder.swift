@@ -1,7 +1,7 @@
-public import Capture
-public import DualCamCore
+import Capture
+import DualCamCore
 import Encoding
-public import Foundation
+import Foundation
 
 /// Assembles `metadata.json` from what the session knew and counted, and writes it.
 struct TakeMetadataBuilder {
@@ -44,7 +44,7 @@ struct TakeMetadataBuilder {
       ],
       outputs: outputRecords,
       sync: TakeMetadata.SyncRecord(
-        frames: statistics.slots, frameRate: rate.framesPerSecond,
+        clockOriginNanoseconds: take.startTime.nanoseconds, frames: statistics.slots, frameRate: rate.framesPerSecond,
         frameRateFraction: rate.fractionDescription,
         durationSeconds: Double(statistics.slots) / rate.framesPerSecond, wallSeconds: wall,
         pausedSeconds: paused,

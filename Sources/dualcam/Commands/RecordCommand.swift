@@ -39,7 +39,7 @@ struct RecordCommand: ParsableCommand {
   func run() throws {
     do {
       try record()
-    } catch let error as DualCamError {
+    } catch {
       ErrorReporter.report(error)
       throw ExitCode(error.exitCode)
     }

@@ -1,0 +1,200 @@
+import Capture
+import Compositor
+import DualCamCore
+import Encoding
+import Foundation
+import Session
+import Testing
+import TestSupport
+
+/// Whole takes through the real pipeline — synthetic cameras, scheduler, compositor, libx264,
+/// the MOV muxer — checked by decoding the files and reading the stamps back.
+@Suite("Recorded takes line up frame for frame", .serialized)
+struct RecordedTakeTests {
+  let size = ImageSize(width: 320, height: 240)
+
+  func settings(_ folder: URL, layout: LayoutSettings = LayoutSettings()) -> RecordingSettings {
+    var settings = RecordingSettings()
+    settings.size = size
+    settings.layout = layout
+    settings.outputDirectory = folder.path
+    return settings
+  }
+
+  func session(_ settings: RecordingSettings, front: String = "synthetic", back: String = "synthetic")
+    throws -> SessionController
+  {
+    SessionController(
+      settings: settings,
+      front: try SourceSpec(parsing: front).makeSource(
+        position: .front, size: settings.size, rate: settings.frameRate),
+      back: try SourceSpec(parsing: back).makeSource(
+        position: .back, size: settings.size, rate: settings.frameRate))
+  }
+
+  func recordFrames(_ session: SessionController, _ count: Int64) throws -> TakeResult {
+    try session.startRecording(frameLimit: count)
+    let deadline = Date().addingTimeInterval(60)
+    while !session.snapshot().takeEnded {
+      try #require(Date() < deadline, "the take did not end")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return try session.stopRecording()
+  }
+
+  @Test(
+    "dual-view frame k holds exactly front frame k and back frame k, in every layout",
+    arguments: [
+      ("full stack", LayoutSettings()),
+      ("swapped portrait fill", {
+        var layout = LayoutSettings()
+        layout.order = .backOnTop
+        layout.canvas = .custom(ImageSize(width: 360, height: 640))
+        layout.split = .sixtyForty
+        return layout
+      }()),
+      ("landscape fit with border", {
+        var layout = LayoutSettings()
+        layout.canvas = .custom(ImageSize(width: 640, height: 360))
+        layout.frontScaling = .fit
+        layout.backScaling = .fit
+        layout.border = LayoutSettings.Border(thickness: 4, color: .white)
+        return layout
+      }()),
+    ])
+  func framesLineUp(_ name: String, _ layout: LayoutSettings) throws {
+    let folder = try TemporaryFolder()
+    let session = try session(settings(folder.url, layout: layout))
+    defer { session.shutdown() }
+    let result = try recordFrames(session, 45)
+
+    let take = try TakeInspector(folder: result.folder)
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: layout, frontSize: size, backSize: size))
+
+    for file in [front, back, dual] {
+      #expect(file.times.count == 45)
+      #expect(file.info.frameCount == 45)
+      #expect(file.info.startTime == 0)
+      #expect(abs(file.info.duration - 1.5) < 1e-6)
+      #expect(file.times.first == 0)
+    }
+    for k in 0..<45 {
+      let frontStamp = try #require(front.stamps[k], "front frame \(k) has no readable stamp")
+      let backStamp = try #require(back.stamps[k], "back frame \(k) has no readable stamp")
+      #expect(frontStamp.sourceID == 0 && backStamp.sourceID == 1)
+      #expect(dual.frontStamps[k] == frontStamp, "\(name): dual-view frame \(k), front region")
+      #expect(dual.backStamps[k] == backStamp, "\(name): dual-view frame \(k), back region")
+    }
+    // Every repeated stamp in a file is a duplicate the metadata counted, and vice versa.
+    let repeatedFront = (1..<45).filter { front.stamps[$0] == front.stamps[$0 - 1] }.count
+    let repeatedBack = (1..<45).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
+    #expect(repeatedFront == take.metadata.sync.front.duplicates)
+    #expect(repeatedBack == take.metadata.sync.back.duplicates)
+  }
+
+  @Test("metadata.json agrees with what the files decode to")
+  func metadataAgrees() throws {
+    let folder = try TemporaryFolder()
+    let session = try session(settings(folder.url))
+    defer { session.shutdown() }
+    let result = try recordFrames(session, 30)
+    let take = try TakeInspector(folder: result.folder)
+
+    #expect(take.metadata == result.metadata)
+    #expect(take.metadata.status == .complete)
+    #expect(take.metadata.sync.frames == 30)
+    #expect(take.metadata.sources["front"]?.kind == "synthetic")
+    #expect(take.metadata.sources["back"]?.identity == "synthetic:back")
+    for name in ["dualview", "front", "back"] {
+      let output = try #require(take.metadata.outputs[name])
+      let info = try MediaProbe.inspect(take.url(of: name))
+      #expect(output.frames == Int64(info.frameCount))
+      #expect(output.bytes == info.fileSize)
+      #expect(abs(output.durationSeconds - info.duration) < 1e-6)
+      #expect(output.file.hasPrefix("\(name)_") && output.file.hasSuffix(".mov"))
+      #expect(!info.isFragmented, "a finished take is a plain seekable file")
+    }
+    #expect(take.metadata.outputs["dualview"]?.height == 480)
+    #expect(!result.folder.lastPathComponent.hasSuffix(".partial"))
+  }
+
+  @Test("a pause removes exactly the paused span from all three files")
+  func pauseRemovesSpan() throws {
+    let folder = try TemporaryFolder()
+    let session = try session(settings(folder.url))
+    defer { session.shutdown() }
+    try session.startRecording()
+    Thread.sleep(forTimeInterval: 0.8)
+    session.pause()
+    Thread.sleep(forTimeInterval: 0.7)
+    session.resume()
+    Thread.sleep(forTimeInterval: 0.8)
+    let result = try session.stopRecording()
+    let take = try TakeInspector(folder: result.folder)
+    let metadata = take.metadata
+
+    let pause = try #require(metadata.pauses.first)
+    #expect(metadata.pauses.count == 1)
+    let origin = metadata.sync.clockOriginNanoseconds
+    let pausedFrom = origin + Int64(pause.startSeconds * 1e9)
+    let pausedTo = origin + Int64(try #require(pause.endSeconds) * 1e9)
+    for name in ["front", "back"] {
+      let file = try take.decodeCamera(name)
+      #expect(Int64(file.times.count) == metadata.sync.frames)
+      for (k, stamp) in file.stamps.enumerated() {
+        let captured = Int64(try #require(stamp).captureMicroseconds) * 1000
+        #expect(
+          captured < pausedFrom || captured >= pausedTo - 1000,
+          "\(name) frame \(k) was captured while paused")
+      }
+      // Timestamps run on without a gap: every frame lasts exactly one frame period.
+      for k in 1..<file.times.count {
+        #expect(abs(file.times[k] - file.times[k - 1] - 1.0 / 30) < 1e-6)
+      }
+    }
+    let recorded = metadata.sync.wallSeconds - metadata.sync.pausedSeconds
+    #expect(abs(metadata.sync.durationSeconds - recorded) <= 1.0 / 30 + 1e-6)
+    #expect(abs(metadata.sync.pausedSeconds - 0.7) < 0.2)
+    #expect(pause.atFrame > 0 && pause.atFrame < metadata.sync.frames)
+  }
+
+  @Test("rate mismatch and lost frames are counted, and the files show exactly those counts")
+  func faultsAreCounted() throws {
+    let folder = try TemporaryFolder()
+    let session = try session(
+      settings(folder.url), front: "synthetic:drop-every=7", back: "synthetic:fps=25,phase=9ms")
+    defer { session.shutdown() }
+    let result = try recordFrames(session, 60)
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+
+    // 25 fps against a 30 fps clock: one slot in six repeats the back camera's previous frame.
+    #expect(abs(sync.back.duplicates - 10) <= 2)
+    #expect(sync.back.droppedTotal == 0)
+    let backRepeats = (1..<60).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
+    #expect(backRepeats == sync.back.duplicates)
+
+    // Every 7th front frame never existed: it is counted as lost and never appears.
+    let frontNumbers = front.stamps.compactMap { $0?.frameNumber }
+    #expect(frontNumbers.count == 60)
+    #expect(!frontNumbers.contains { $0 > 0 && $0 % 7 == 0 })
+    #expect(sync.front.droppedBySource >= 7)
+    // The skew the metadata reports is the skew of the frames actually written.
+    let skews = (0..<60).map { k in
+      abs(Double(front.stamps[k]!.captureMicroseconds) - Double(back.stamps[k]!.captureMicroseconds))
+        / 1000
+    }
+    #expect(abs(sync.skewMaxMilliseconds - skews.max()!) < 0.01)
+    #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / 60) < 0.01)
+    // A slot repeating a lost front frame is at most a frame period off; the 25 fps back camera
+    // at most half its period.
+    let bound: Double = 1000.0 / 30 + 1000.0 / 25 / 2 + 1
+    #expect(skews.max()! <= bound)
+    #expect(sync.skewMeanMilliseconds > 0)
+  }
+}
