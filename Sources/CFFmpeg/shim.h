@@ -30,6 +30,22 @@ static inline int64_t cav_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// AV_TIME_BASE_Q, a compound literal that Swift does not import.
 static inline AVRational cav_time_base_q(void) { return (AVRational){1, AV_TIME_BASE}; }
 
+/// AVERROR_INVALIDDATA: damaged or unrecognised input (FFERRTAG, which Swift does not import).
+static inline int cav_error_invalid_data(void) { return AVERROR_INVALIDDATA; }
+/// MKTAG(a, b, c, d): a FourCC as libav stores it in `codec_tag`.
+static inline unsigned int cav_fourcc(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }
+
+/// sws_scale from a whole frame into three separate planes, so Swift need not build C arrays
+/// of plane pointers and strides for every frame.
+static inline int cav_scale_frame(struct SwsContext *context, const AVFrame *source,
+                                  uint8_t *plane0, int stride0, uint8_t *plane1, int stride1,
+                                  uint8_t *plane2, int stride2) {
+  uint8_t *const planes[4] = {plane0, plane1, plane2, NULL};
+  const int strides[4] = {stride0, stride1, stride2, 0};
+  return sws_scale(context, (const uint8_t *const *)source->data, source->linesize, 0,
+                   source->height, planes, strides);
+}
+
 /// Fills `buffer` with the message for `code` (av_strerror), never failing.
 static inline void cav_error_string(int code, char *buffer, size_t size) {
   if (av_strerror(code, buffer, size) < 0) {

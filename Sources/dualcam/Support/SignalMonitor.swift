@@ -11,6 +11,13 @@ final class SignalMonitor {
   private var pauseTogglesSeen = 0
 
   init() {
+    // A parent may hand us these signals blocked (libdispatch blocks them in its threads and
+    // children inherit the mask); a recorder that ignores SIGTERM from its supervisor would lose
+    // the take's finalization, so unblock them before any pipeline thread is started.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in [SIGINT, SIGTERM, SIGUSR1] { sigaddset(&handled, number) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     signal(SIGINT) { _ in stopSignalled.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopSignalled.store(true, ordering: .relaxed) }
     signal(SIGUSR1) { _ in pauseToggles.add(1, ordering: .relaxed) }

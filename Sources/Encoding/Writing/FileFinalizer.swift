@@ -1,0 +1,173 @@
+internal import CFFmpeg
+public import DualCamCore
+public import Foundation
+
+/// Turns a fragmented MOV/MP4 (as written while recording, or left by a crash) into an
+/// ordinary file with its index at the front, so every player can seek in it.
+public enum FileFinalizer {
+  /// Rewrites `url` in place: every complete packet is copied (no re-encoding) into a temporary
+  /// file in the same folder with `movflags +faststart`, which then replaces `url` atomically.
+  /// An MKV left by a crash (no index, no duration) is rewritten the same way into a complete
+  /// MKV.
+  ///
+  /// A file whose last fragment was cut short by a crash is copied up to the damage. Timestamps
+  /// are shifted so the first frame is shown at time 0 (the fragmented file starts later by the
+  /// encoder's reordering delay). If anything fails, `url` is left as it was; a file without a
+  /// single frame is also left as it is.
+  public static func makeSeekable(_ url: URL) throws(DualCamError) {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.deletingPathExtension().lastPathComponent).seekable-\(getpid()).\(url.pathExtension)")
+    do {
+      if try remux(url, into: temporary) > 0 {
+        try syncAndReplace(url, with: temporary)
+      } else {
+        // Without samples the MOV muxer drops the track; the fragmented file still says what
+        // the take was (codec, size), so an empty take keeps it.
+        unlink(temporary.path)
+      }
+    } catch {
+      unlink(temporary.path)
+      throw kept(error, url: url)
+    }
+  }
+
+  /// True when `url` is an ISO media file (MOV/MP4) written in fragments: it has a `moof` box
+  /// or its `moov` announces fragments (`mvex`).
+  public static func isFragmented(_ url: URL) -> Bool {
+    guard let boxes = ISOBoxReader(url: url) else { return false }
+    var offset: Int64 = 0
+    while let box = boxes.header(at: offset) {
+      switch box.type {
+      case "moof": return true
+      case "moov":
+        var child = box.payloadOffset
+        while child < box.end, let inner = boxes.header(at: child) {
+          if inner.type == "mvex" { return true }
+          child = inner.end
+        }
+      default: break
+      }
+      offset = box.end
+    }
+    return false
+  }
+
+  // MARK: - Remux
+
+  /// Copies `source` into `target`; returns the number of packets copied.
+  private static func remux(_ source: URL, into target: URL) throws(DualCamError) -> Int {
+    let input = try InputFile(url: source)
+    try input.findStreamInfo()
+    let muxerName = try muxerName(for: input)
+    let output = try OutputMuxer(muxerName: muxerName, url: target)
+    let context = input.pointer
+    // Input stream index → output stream index (-1: not copied, e.g. timecode tracks).
+    var mapping = [Int32](repeating: -1, count: Int(context.pointee.nb_streams))
+    var outputCount: Int32 = 0
+    for index in 0..<Int32(context.pointee.nb_streams) {
+      let stream = input.stream(index)
+      let type = stream.pointee.codecpar.pointee.codec_type
+      guard type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO else { continue }
+      let copy = try output.addStream()
+      try Libav.check(avcodec_parameters_copy(copy.pointee.codecpar, stream.pointee.codecpar)) {
+        error in .encoderFailed("cannot copy stream \(index) (\(error.message))", fix: "")
+      }
+      copy.pointee.time_base = stream.pointee.time_base
+      copy.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
+      mapping[Int(index)] = outputCount
+      outputCount += 1
+    }
+    guard outputCount > 0 else {
+      throw .unreadableMedia("\(source.lastPathComponent) has no video stream", fix: "")
+    }
+    try output.openFile()
+    var options: OpaquePointer? = nil
+    if muxerName != "matroska" { av_dict_set(&options, "movflags", "+faststart", 0) }
+    try output.writeHeader(options: &options, codecDescription: "the copied streams")
+    let copied = try copyPackets(from: input, to: output, mapping: mapping)
+    try output.writeTrailer()
+    try output.closeFile()
+    return copied
+  }
+
+  /// The muxer writing the same kind of file as `input`: MP4 stays MP4, MOV stays MOV.
+  private static func muxerName(for input: borrowing InputFile) throws(DualCamError) -> String {
+    let demuxer = String(cString: input.pointer.pointee.iformat.pointee.name)
+    if demuxer.hasPrefix("matroska") { return "matroska" }
+    guard demuxer.hasPrefix("mov") else {
+      throw .invalidArgument(
+        "\(input.name) is a \(demuxer) file, not MOV, MP4 or MKV",
+        fix: "only DualCam's own recordings can be repaired")
+    }
+    return input.url.pathExtension.lowercased() == "mp4" ? "mp4" : "mov"
+  }
+
+  /// Copies packets until the end of the file or the first damaged one; returns the count.
+  private static func copyPackets(
+    from input: borrowing InputFile, to output: borrowing OutputMuxer, mapping: [Int32]
+  ) throws(DualCamError) -> Int {
+    guard let packet = MediaPacket() else {
+      throw .encoderFailed("out of memory while copying", fix: "close other programs")
+    }
+    let context = input.pointer
+    // One offset for all streams keeps them in sync while moving the first frame to time 0.
+    let start = context.pointee.start_time == cav_nopts_value() ? 0 : context.pointee.start_time
+    var copied = 0
+    while av_read_frame(context, packet.pointer) >= 0 {
+      let pointer = packet.pointer
+      let target = mapping[Int(pointer.pointee.stream_index)]
+      // A packet cut short by a crash is flagged corrupt; nothing after it can be trusted.
+      if pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+        av_packet_unref(pointer)
+        break
+      }
+      guard target >= 0 else {
+        av_packet_unref(pointer)
+        continue
+      }
+      let source = input.stream(pointer.pointee.stream_index)
+      let offset = av_rescale_q(start, cav_time_base_q(), source.pointee.time_base)
+      if pointer.pointee.pts != cav_nopts_value() { pointer.pointee.pts -= offset }
+      if pointer.pointee.dts != cav_nopts_value() { pointer.pointee.dts -= offset }
+      let destination = output.pointer.pointee.streams[Int(target)]!
+      av_packet_rescale_ts(pointer, source.pointee.time_base, destination.pointee.time_base)
+      pointer.pointee.stream_index = target
+      pointer.pointee.pos = -1
+      try output.write(pointer, interleaved: true)
+      copied += 1
+    }
+    FFmpegLog.discardLastError()  // damage at the end is where copying stops, not an error
+    return copied
+  }
+
+  // MARK: - Replace
+
+  /// Makes the new file durable, then renames it over the old one (atomic on one file system).
+  private static func syncAndReplace(_ url: URL, with temporary: URL) throws(DualCamError) {
+    let descriptor = open(temporary.path, O_RDONLY)
+    if descriptor >= 0 {
+      fsync(descriptor)
+      close(descriptor)
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      throw .writeFailed("cannot replace \(url.lastPathComponent) (\(reason))", fix: "")
+    }
+  }
+
+  /// The error from a failed rewrite, saying that the fragmented original is still there.
+  private static func kept(_ error: DualCamError, url: URL) -> DualCamError {
+    let problem =
+      "\(url.lastPathComponent) could not be made seekable (\(error.problem)); "
+      + "the fragmented file is kept and plays as it is"
+    let fix = error.fix.isEmpty ? "run 'dualcam recover' on the take later" : error.fix
+    switch error {
+    case .writeFailed: return .writeFailed(problem, fix: fix)
+    case .outputUnavailable: return .outputUnavailable(problem, fix: fix)
+    case .unreadableMedia: return .unreadableMedia(problem, fix: fix)
+    case .sourceUnavailable: return .sourceUnavailable(problem, fix: fix)
+    case .invalidArgument: return .invalidArgument(problem, fix: fix)
+    case .encoderFailed: return .encoderFailed(problem, fix: fix)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every bad input gets one clear line naming the problem and the fix, a non-zero exit, and no
+/// half-written take.
+@Suite("dualcam record refuses bad input clearly")
+struct BadInputTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var status: Int32
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let cases: [Case] = [
+    Case(arguments: ["--size", "641x480"], status: 64, message: "odd dimension"),
+    Case(arguments: ["--size", "0x480"], status: 64, message: "is empty"),
+    Case(arguments: ["--size", "big"], status: 64, message: "is not WIDTHxHEIGHT"),
+    Case(arguments: ["--codec", "vp9"], status: 64, message: "unknown codec 'vp9'"),
+    Case(arguments: ["--container", "avi"], status: 64, message: "unknown container 'avi'"),
+    Case(arguments: ["--codec", "ffv1", "--container", "mp4"], status: 64, message: "FFV1"),
+    Case(arguments: ["--bitrate", "lots"], status: 64, message: "bitrate 'lots'"),
+    Case(arguments: ["--preset", "warp"], status: 64, message: "preset"),
+    Case(arguments: ["--codec", "mjpeg", "--preset", "fast"], status: 64, message: "--preset applies"),
+    Case(arguments: ["--fps", "0"], status: 64, message: "frame rate"),
+    Case(arguments: ["--fps", "500"], status: 64, message: "outside 1–240 fps"),
+    Case(arguments: ["--duration", "ten"], status: 64, message: "duration 'ten'"),
+    Case(arguments: ["--front", "webcam"], status: 64, message: "source 'webcam'"),
+    Case(arguments: ["--back", "synthetic:fps"], status: 64, message: "not key=value"),
+    Case(arguments: ["--back", "synthetic:wobble=3"], status: 64, message: "unknown synthetic option"),
+    Case(arguments: ["--front", "file:/no/such/video.mp4"], status: 66, message: "does not exist"),
+    Case(arguments: ["--canvas", "333x500"], status: 64, message: "odd dimension"),
+    Case(arguments: ["--split", "90/10"], status: 64, message: "split '90/10'"),
+    Case(arguments: ["--front-zoom", "20"], status: 64, message: "factor must be 1–10"),
+    Case(arguments: ["--border", "0"], status: 64, message: "thickness"),
+  ]
+
+  @Test("a bad flag is named with its fix", arguments: cases)
+  func badFlag(_ testCase: Case) throws {
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.run(
+      ["record", "--duration", "1s", "--quiet", "--output", folder.url.path] + testCase.arguments)
+    #expect(result.status == testCase.status, "stderr: \(result.standardError)")
+    #expect(result.standardError.contains("error: "))
+    #expect(result.standardError.contains(testCase.message), "stderr: \(result.standardError)")
+    #expect(result.standardError.contains("hint: "), "every refusal says what to do")
+    #expect(folder.entries.isEmpty, "nothing may be left behind: \(folder.entries)")
+  }
+
+  @Test("a missing output folder is refused, not created")
+  func missingOutputFolder() throws {
+    let folder = try TemporaryFolder()
+    let missing = folder.url.appendingPathComponent("not-there").path
+    let result = try CommandRunner.run(["record", "--duration", "1s", "--output", missing])
+    #expect(result.status == 73)
+    #expect(result.standardError.contains("does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test("an output path that is a file is refused")
+  func outputIsAFile() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("plain.txt")
+    try Data("x".utf8).write(to: file)
+    let result = try CommandRunner.run(["record", "--duration", "1s", "--output", file.path])
+    #expect(result.status == 73)
+    #expect(result.standardError.contains("is a file, not a folder"))
+  }
+
+  @Test("a file source that is not a video is refused with a reason")
+  func corruptFileSource() throws {
+    let folder = try TemporaryFolder()
+    let junk = folder.url.appendingPathComponent("junk.mp4")
+    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: junk)
+    let output = try TemporaryFolder()
+    let result = try CommandRunner.run(
+      ["record", "--duration", "1s", "--output", output.url.path, "--front", "file:\(junk.path)"])
+    #expect(result.status != 0)
+    #expect(result.standardError.contains("error: "))
+    #expect(output.entries.isEmpty)
+  }
+}

@@ -1,0 +1,66 @@
+public import Foundation
+
+/// Runs the built `dualcam` executable as a child process, the way users and scripts do.
+/// Sendable because the pipe readers write their buffers before leaving the group, and those
+/// buffers are read only after waiting for it.
+public final class CommandRunner: @unchecked Sendable {
+  /// The executable beside the test bundle in the build folder.
+  public static let executable: URL = {
+    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return bundleFolder.appendingPathComponent("dualcam")
+  }()
+
+  /// What a finished run produced.
+  public struct Result {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+  }
+
+  public let process = Process()
+  private let output = Pipe()
+  private let error = Pipe()
+  private var outputData = Data()
+  private var errorData = Data()
+  private let readers = DispatchGroup()
+
+  /// Starts `dualcam` with `arguments`.
+  public init(_ arguments: [String]) throws {
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Drain both pipes while the child runs, so a chatty child never blocks on a full pipe.
+    for (pipe, isError) in [(output, false), (error, true)] {
+      readers.enter()
+      DispatchQueue.global().async { [self] in
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        if isError { errorData = data } else { outputData = data }
+        readers.leave()
+      }
+    }
+  }
+
+  /// Sends `signal` to the child.
+  public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+  /// Waits for the child to exit (killing it after `timeout` seconds) and collects its output.
+  public func wait(timeout: TimeInterval = 120) -> Result {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning { send(SIGKILL) }
+    process.waitUntilExit()
+    readers.wait()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// Runs `dualcam` to completion.
+  public static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
+    try CommandRunner(arguments).wait(timeout: timeout)
+  }
+}
