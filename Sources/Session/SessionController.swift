@@ -244,7 +244,8 @@ public final class SessionController: @unchecked Sendable {
     return SessionSnapshot(
       state: state, recordedFrames: report.statistics.slots,
       recordedSeconds: Double(report.statistics.slots) / settings.frameRate.framesPerSecond,
-      wallSeconds: wall, pausedSeconds: paused, front: camera(.front, front),
+      wallSeconds: wall, pausedSeconds: paused, lagRepeats: report.lagRepeats,
+      front: camera(.front, front),
       back: camera(.back, back), outputs: outputs,
       failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" },
       takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
@@ -277,7 +278,7 @@ public final class SessionController: @unchecked Sendable {
     }
     // The dual view carries twice the pixels; the camera files share what is left.
     return [
-      spec("dualview", size: canvas, threads: max(1, cores - 1)),
+      spec("dualview", size: canvas, threads: max(1, cores)),
       spec("front", size: front.info.size, threads: max(1, cores / 2)),
       spec("back", size: back.info.size, threads: max(1, cores / 2)),
     ]

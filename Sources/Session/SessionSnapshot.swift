@@ -36,6 +36,9 @@ public struct SessionSnapshot: Sendable {
   public var wallSeconds: Double
   /// Time paused so far.
   public var pausedSeconds: Double
+  /// Output frames repeated because the encoders fell behind (the settings are too heavy for
+  /// this machine).
+  public var lagRepeats: Int64
   /// Front camera.
   public var front: Camera
   /// Back camera.

@@ -74,17 +74,20 @@ public final class TestPatternRenderer: @unchecked Sendable {
     let height = image.size.height
     let centerX = Double(size.width) / 2
     let centerY = Double(height) / 2
-    let ringScale = 40.0 / Double(max(width, height) * max(width, height))
+    // Rings up to about a quarter of the Nyquist rate at the frame edge: real detail, like a
+    // camera's, without the full-frame pixel-level texture no lens delivers.
+    let ringScale = 6.0 / Double(max(width, height) * max(width, height))
+    let finePatchTop = height * 3 / 4
     for y in 0..<height {
       let line = image.plane0.row(y)
       for x in 0..<width {
-        // Zone plate rings (fine detail that grows towards the edges) over a diagonal ramp.
         let dx = Double(x) - centerX
         let dy = Double(y) - centerY
-        let rings = (1 + cos((dx * dx + dy * dy) * ringScale * Double.pi + phaseOffset)) * 45
-        let ramp = Double((x + y) % 256) * 0.25
-        let stripes = ((x + 2 * y) / 3) % 8 < 2 ? 24.0 : 0.0
-        line[x] = UInt8(max(16, min(235, 40 + rings + ramp + stripes)))
+        let rings = (1 + cos((dx * dx + dy * dy) * ringScale * Double.pi + phaseOffset)) * 40
+        let ramp = Double((x + y) % 512) * 0.15
+        // One band of fine diagonal lines, the kind of edge detail that tests an encoder.
+        let lines = y >= finePatchTop && ((x + 2 * y) / 3) % 6 < 2 ? 30.0 : 0.0
+        line[x] = UInt8(max(16, min(235, 50 + rings + ramp + lines)))
       }
     }
     for y in 0..<image.planeHeight(1) {

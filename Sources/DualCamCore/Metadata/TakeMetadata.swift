@@ -150,6 +150,9 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     public var skewMeanMilliseconds: Double
     /// Largest |front − back| capture-time difference, ms.
     public var skewMaxMilliseconds: Double
+    /// Output frames written as a repeat of the previous pair because the encoders had fallen
+    /// behind real time (the machine could not keep up with these settings).
+    public var repeatedForEncoderLag: Int64
     /// Front camera counters.
     public var front: CameraSyncCounters
     /// Back camera counters.
@@ -158,8 +161,10 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     public init(
       clockOriginNanoseconds: Int64, frames: Int64, frameRate: Double, frameRateFraction: String, durationSeconds: Double,
       wallSeconds: Double, pausedSeconds: Double, skewMeanMilliseconds: Double,
-      skewMaxMilliseconds: Double, front: CameraSyncCounters, back: CameraSyncCounters
+      skewMaxMilliseconds: Double, repeatedForEncoderLag: Int64, front: CameraSyncCounters,
+      back: CameraSyncCounters
     ) {
+      self.repeatedForEncoderLag = repeatedForEncoderLag
       self.clockOriginNanoseconds = clockOriginNanoseconds
       self.frames = frames
       self.frameRate = frameRate

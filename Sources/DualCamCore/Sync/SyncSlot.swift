@@ -17,6 +17,19 @@ public struct SyncSlot: @unchecked Sendable {
   /// True when `back` is the same frame as in the previous slot.
   public var backRepeated: Bool
 
+  /// Creates a slot; the caller hands over one reference to each frame given.
+  public init(
+    index: Int64, targetTime: MonotonicTime, front: FrameBuffer?, back: FrameBuffer?,
+    frontRepeated: Bool, backRepeated: Bool
+  ) {
+    self.index = index
+    self.targetTime = targetTime
+    self.front = front
+    self.back = back
+    self.frontRepeated = frontRepeated
+    self.backRepeated = backRepeated
+  }
+
   /// The frame of camera `index` (0 = front, 1 = back).
   public func frame(camera index: Int) -> FrameBuffer? { index == 0 ? front : back }
 

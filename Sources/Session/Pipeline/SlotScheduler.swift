@@ -6,8 +6,11 @@ import Synchronization
 ///
 /// Stages never call each other; this thread is the only one that sees both cameras and all
 /// outputs. A slot is dispatched only when all three output queues have room, so output frame
-/// k reaches every file or none. While outputs are full the synchronizer keeps buffering (and,
-/// past its limit, drops and counts), so the cameras never wait.
+/// k reaches every file or none. While outputs are briefly full the synchronizer buffers. When
+/// the encoders fall behind real time for longer, slots are still decided on time (so the two
+/// cameras stay paired), and the ones that cannot be written are recorded as a repeat of the
+/// last pair written — a frozen picture rather than drifting cameras, counted as encoder lag.
+/// Repeated pictures cost an encoder almost nothing, which lets it catch up.
 final class SlotScheduler: @unchecked Sendable {
   /// The three outputs of a take and the stand-in frames for a camera without signal.
   struct Outputs: @unchecked Sendable {
@@ -44,6 +47,8 @@ final class SlotScheduler: @unchecked Sendable {
     var phase = FrameSynchronizer.Phase.idle
     /// Set when a take's last slot has been dispatched; cleared by the next start.
     var takeEnded = false
+    /// Slots written as a repeat of the previous pair because the encoders were behind.
+    var lagRepeats: Int64 = 0
     /// The first output error of the take: which output and what happened.
     var outputFailure: String?
     var outputError: DualCamError?
@@ -103,6 +108,7 @@ final class SlotScheduler: @unchecked Sendable {
   private func run() {
     var synchronizer = FrameSynchronizer(rate: rate)
     var outputs: Outputs?
+    var lag = EncoderLag()
     while true {
       let seen = wake.current
       // Swapping in an empty array allocates nothing when there is no command (nearly always).
@@ -139,18 +145,21 @@ final class SlotScheduler: @unchecked Sendable {
             $0.outputError = error
           }
         }
-        while current.haveRoom, let slot = synchronizer.nextSlot(now: clock.now()) {
-          dispatch(slot, to: current)
+        lag.dispatchDue(from: &synchronizer, to: current, now: clock.now(), grace: lagGrace) {
+          dispatch($0, to: current)
         }
         let statistics = synchronizer.statistics
         let phase = synchronizer.phase
+        let lagRepeats = lag.repeats
         publish {
           $0.statistics = statistics
           $0.phase = phase
+          $0.lagRepeats = lagRepeats
         }
-        if phase == .finished {
+        if phase == .finished && lag.backlog == 0 {
           current.placeholderFront.release()
           current.placeholderBack.release()
+          lag.reset()
           outputs = nil
           synchronizer = FrameSynchronizer(rate: rate)
           publish { $0.takeEnded = true }
@@ -158,7 +167,8 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       let idleDeadline = clock.now() + 100_000_000
-      let deadline = min(synchronizer.nextDeadline ?? idleDeadline, idleDeadline)
+      var deadline = min(synchronizer.nextDeadline ?? idleDeadline, idleDeadline)
+      if let current = outputs, !current.haveRoom { deadline = deadline + lagGrace }
       wake.wait(after: seen, deadline: deadline)
     }
   }
@@ -171,6 +181,10 @@ final class SlotScheduler: @unchecked Sendable {
       }
     }
   }
+
+  /// How far past its deadline a slot may wait for room in the outputs before it is recorded
+  /// as a repeat: long enough to ride out a hiccup (a disk flush, a slow keyframe).
+  private var lagGrace: Int64 { 4 * rate.periodNanoseconds }
 
   private func dispatch(_ slot: SyncSlot, to outputs: Outputs) {
     // The slot brings one reference per frame; each frame goes to two jobs, so one more each.

@@ -50,7 +50,7 @@ struct TakeMetadataBuilder {
         pausedSeconds: paused,
         skewMeanMilliseconds: Double(statistics.skewMeanNanoseconds) / 1e6,
         skewMaxMilliseconds: Double(statistics.skewMaxNanoseconds) / 1e6,
-        front: statistics.front, back: statistics.back),
+        repeatedForEncoderLag: report.lagRepeats, front: statistics.front, back: statistics.back),
       pauses: take.pauses.map { pause in
         TakeMetadata.PauseRecord(
           startSeconds: Double(pause.start - take.startTime) / 1e9,

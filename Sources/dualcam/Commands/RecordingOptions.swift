@@ -18,7 +18,7 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: .long, help: "Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.")
   var bitrate: String?
 
-  @Option(name: .long, help: "x264/x265 preset: ultrafast … veryslow (default veryfast).")
+  @Option(name: .long, help: "x264/x265 preset: ultrafast … veryslow (default ultrafast).")
   var preset: String?
 
   @Option(name: [.customShort("o"), .long], help: "Folder for takes (default ~/Videos/DualCam).")

@@ -34,7 +34,8 @@ final class ProgressLine {
       "\(state) \(Console.clock(snapshot.recordedSeconds))  frames \(snapshot.recordedFrames)  "
       + String(format: "%.1f fps", rate)
       + "  drops \(snapshot.front.dropped)/\(snapshot.back.dropped)"
-      + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)  \(outputs)"
+      + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)"
+      + (snapshot.lagRepeats > 0 ? "  ENCODER LAG \(snapshot.lagRepeats)" : "") + "  \(outputs)"
     if interactive {
       Console.writeError("\r\u{1B}[2K" + line)
       drewInPlace = true

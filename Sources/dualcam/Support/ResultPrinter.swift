@@ -32,6 +32,11 @@ enum ResultPrinter {
       "  drops front \(sync.front.droppedTotal), back \(sync.back.droppedTotal); duplicates front "
         + "\(sync.front.duplicates), back \(sync.back.duplicates); "
         + String(format: "skew mean %.2f ms, max %.2f ms", sync.skewMeanMilliseconds, sync.skewMaxMilliseconds))
+    if sync.repeatedForEncoderLag > 0 {
+      lines.append(
+        "  warning: \(sync.repeatedForEncoderLag) frames were repeated because the encoders could "
+          + "not keep up; try --preset ultrafast, a lower --fps or a smaller --size")
+    }
     for error in metadata.errors { lines.append("  note: \(error)") }
     Swift.print(lines.joined(separator: "\n"))
   }
