@@ -12,7 +12,7 @@ let package = Package(
   name: "DualCam",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "dualcam", targets: ["dualcam"]),
+    .executable(name: "dualcam", targets: ["dualcam"])
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -39,7 +39,8 @@ let package = Package(
     // MARK: - Engine
     .target(name: "DualCamCore", swiftSettings: strictSwift),
     .target(name: "Compositor", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
-    .target(name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
+    .target(
+      name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
     .target(
       name: "Capture",
       dependencies: ["DualCamCore", "Encoding", "CV4L2"],

@@ -59,7 +59,8 @@ public final class SessionController: @unchecked Sendable {
   /// layout, codec and container, and the output folder.
   public func validate() throws(DualCamError) {
     _ = try settings.size.validatedForVideo()
-    _ = try StackLayout(settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
+    _ = try StackLayout(
+      settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
     for spec in try outputSpecs(in: URL(fileURLWithPath: "/nonexistent"), name: "check") {
       try spec.validate()
     }
@@ -175,7 +176,9 @@ public final class SessionController: @unchecked Sendable {
     defer { current.withLock { $0 = .previewing } }
 
     let finished = TakeFinisher.finishOutputs(take.outputs)
-    var errors = finished.compactMap { output in output.error.map { "\(output.name): \($0.problem)" } }
+    var errors = finished.compactMap { output in
+      output.error.map { "\(output.name): \($0.problem)" }
+    }
     if let failed = report.outputFailure, let error = report.outputError {
       errors.insert("\(failed) output failed while recording: \(error.problem)", at: 0)
     }
@@ -233,7 +236,8 @@ public final class SessionController: @unchecked Sendable {
         label: source.info.label, delivered: counters.delivered,
         dropped: sync.droppedTotal + counters.droppedNoBuffer
           + sink.channel(position).inboxDrops.load(ordering: .relaxed),
-        duplicates: sync.duplicates, signalLost: sink.channel(position).signalLost.load(ordering: .relaxed))
+        duplicates: sync.duplicates,
+        signalLost: sink.channel(position).signalLost.load(ordering: .relaxed))
     }
     let outputs: [SessionSnapshot.Output] =
       take.map { take in

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every bad input gets one clear line naming the problem and the fix, a non-zero exit, and no
 /// half-written take.
@@ -22,13 +22,15 @@ struct BadInputTests {
     Case(arguments: ["--codec", "ffv1", "--container", "mp4"], status: 64, message: "FFV1"),
     Case(arguments: ["--bitrate", "lots"], status: 64, message: "bitrate 'lots'"),
     Case(arguments: ["--preset", "warp"], status: 64, message: "preset"),
-    Case(arguments: ["--codec", "mjpeg", "--preset", "fast"], status: 64, message: "--preset applies"),
+    Case(
+      arguments: ["--codec", "mjpeg", "--preset", "fast"], status: 64, message: "--preset applies"),
     Case(arguments: ["--fps", "0"], status: 64, message: "frame rate"),
     Case(arguments: ["--fps", "500"], status: 64, message: "outside 1–240 fps"),
     Case(arguments: ["--duration", "ten"], status: 64, message: "duration 'ten'"),
     Case(arguments: ["--front", "webcam"], status: 64, message: "source 'webcam'"),
     Case(arguments: ["--back", "synthetic:fps"], status: 64, message: "not key=value"),
-    Case(arguments: ["--back", "synthetic:wobble=3"], status: 64, message: "unknown synthetic option"),
+    Case(
+      arguments: ["--back", "synthetic:wobble=3"], status: 64, message: "unknown synthetic option"),
     Case(arguments: ["--front", "file:/no/such/video.mp4"], status: 66, message: "does not exist"),
     Case(arguments: ["--canvas", "333x500"], status: 64, message: "odd dimension"),
     Case(arguments: ["--split", "90/10"], status: 64, message: "split '90/10'"),

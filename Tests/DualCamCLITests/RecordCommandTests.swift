@@ -1,8 +1,8 @@
 import DualCamCore
 import Encoding
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `dualcam record` as scripts use it: exact durations, signals, and crash safety.
 @Suite("dualcam record end to end", .serialized)
@@ -43,7 +43,9 @@ struct RecordCommandTests {
     let take = try TakeInspector(folder: try onlyTake(in: folder))
     #expect(take.metadata.status == .complete)
     #expect(take.metadata.sync.frames > 15)
-    let counts = try ["dualview", "front", "back"].map { try MediaProbe.inspect(take.url(of: $0)).frameCount }
+    let counts = try ["dualview", "front", "back"].map {
+      try MediaProbe.inspect(take.url(of: $0)).frameCount
+    }
     #expect(Set(counts).count == 1 && Int64(counts[0]) == take.metadata.sync.frames)
   }
 
@@ -62,7 +64,9 @@ struct RecordCommandTests {
     let metadata = try TakeInspector(folder: try onlyTake(in: folder)).metadata
     #expect(metadata.pauses.count == 1)
     #expect(abs(metadata.sync.pausedSeconds - 1.0) < 0.5)
-    #expect(abs(metadata.sync.durationSeconds - (metadata.sync.wallSeconds - metadata.sync.pausedSeconds)) <= 1.0 / 30 + 1e-6)
+    #expect(
+      abs(metadata.sync.durationSeconds - (metadata.sync.wallSeconds - metadata.sync.pausedSeconds))
+        <= 1.0 / 30 + 1e-6)
   }
 
   @Test("SIGKILL mid-take leaves three decodable files up to about the last second")

@@ -49,7 +49,8 @@ struct FrameStampTests {
     let y = rect.y + 3 * cell
     let current = frame.image.plane0.row(y + cell / 2)[x + cell / 2]
     for row in y..<(y + cell) {
-      frame.image.plane0.row(row).advanced(by: x).update(repeating: current > 128 ? 16 : 235, count: cell)
+      frame.image.plane0.row(row).advanced(by: x).update(
+        repeating: current > 128 ? 16 : 235, count: cell)
     }
     #expect(FrameStamp.read(from: frame.image) == nil)
   }

@@ -1,7 +1,7 @@
 import Capture
 import DualCamCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("FrameSynchronizer: the presentation clock contract")
 struct FrameSynchronizerTests {
@@ -70,7 +70,8 @@ struct FrameSynchronizerTests {
     #expect(outcome.slots.count == 120)
     #expect(outcome.statistics.back.duplicates == 0)
     #expect(abs(outcome.statistics.back.droppedUnused - 120) <= 2)
-    #expect(outcome.statistics.skewMaxNanoseconds <= FrameRate(numerator: 60).periodNanoseconds / 2 + 1)
+    #expect(
+      outcome.statistics.skewMaxNanoseconds <= FrameRate(numerator: 60).periodNanoseconds / 2 + 1)
   }
 
   @Test("jitter below half a frame changes no pairing, and skew stays within it")
@@ -136,7 +137,10 @@ struct FrameSynchronizerTests {
   @Test(
     "a take lasts its recording time minus its pauses, within one frame",
     arguments: [
-      [(1.0, SyncSimulation.Action.pause), (1.4, .resume), (2.7, .pause), (3.9, .resume), (6.33, .stop)],
+      [
+        (1.0, SyncSimulation.Action.pause), (1.4, .resume), (2.7, .pause), (3.9, .resume),
+        (6.33, .stop),
+      ],
       [(0.5, .pause), (0.52, .resume), (4.0, .stop)],
       [(2.0, .pause), (3.0, .stop)],
     ])
@@ -172,14 +176,16 @@ struct FrameSynchronizerTests {
 
     #expect(outcome.slots.count == 90)
     #expect(outcome.statistics.back.missingSlots == 30)
-    #expect(outcome.slots.prefix(30).allSatisfy { $0.backSequence == nil && $0.frontSequence != nil })
+    #expect(
+      outcome.slots.prefix(30).allSatisfy { $0.backSequence == nil && $0.frontSequence != nil })
     #expect(outcome.slots.dropFirst(30).allSatisfy { $0.backSequence != nil })
   }
 
   @Test("a slot waits for a late camera until its lateness runs out, not longer")
   func latenessBound() {
     let pool = FramePool(format: .i420, size: ImageSize(width: 2, height: 2), capacity: 8)
-    var synchronizer = FrameSynchronizer(rate: FrameRate(numerator: 30), latenessNanoseconds: 40_000_000)
+    var synchronizer = FrameSynchronizer(
+      rate: FrameRate(numerator: 30), latenessNanoseconds: 40_000_000)
     let start = MonotonicTime.seconds(10)
     synchronizer.start(at: start)
     let frame = pool.lease()!

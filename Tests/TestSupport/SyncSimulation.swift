@@ -62,8 +62,10 @@ public struct SyncSimulation {
   private func simulate(pool: FramePool) -> ([RecordedSlot], SyncStatistics) {
     var synchronizer = FrameSynchronizer(rate: rate, latenessNanoseconds: lateness)
     var timelines = [
-      SyntheticTimeline(start: start + frontStartOffset, rate: front.frameRate ?? rate, options: front),
-      SyntheticTimeline(start: start + backStartOffset, rate: back.frameRate ?? rate, options: back),
+      SyntheticTimeline(
+        start: start + frontStartOffset, rate: front.frameRate ?? rate, options: front),
+      SyntheticTimeline(
+        start: start + backStartOffset, rate: back.frameRate ?? rate, options: back),
     ]
     var upcoming = [timelines[0].next(), timelines[1].next()]
     var pendingActions = actions.sorted { $0.offset < $1.offset }

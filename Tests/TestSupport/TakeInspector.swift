@@ -54,7 +54,9 @@ public struct TakeInspector {
         let topLeft = layout.canvasPoint(
           forSourcePoint: (Double(code.x), Double(code.y)), of: position),
         let bottomRight = layout.canvasPoint(
-          forSourcePoint: (Double(code.x + code.width) - 0.001, Double(code.y + code.height) - 0.001),
+          forSourcePoint: (
+            Double(code.x + code.width) - 0.001, Double(code.y + code.height) - 0.001
+          ),
           of: position)
       else { return nil }
       return (topLeft.x, topLeft.y, bottomRight.x - topLeft.x, bottomRight.y - topLeft.y)

@@ -36,7 +36,8 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     self.position = position
     reader = try VideoFileReader(url: url, raw: raw)
     info = SourceInfo(
-      kind: "file", label: "File \(url.lastPathComponent) (\(position))", identity: "file:\(url.path)",
+      kind: "file", label: "File \(url.lastPathComponent) (\(position))",
+      identity: "file:\(url.path)",
       size: reader.size, frameRate: rate ?? reader.frameRate, nativeFormat: reader.codecName,
       details: ["path": url.path, "loop": String(loop)])
   }

@@ -17,7 +17,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     if text == "synthetic" || text == "test" {
       self = .synthetic(SyntheticCameraOptions())
     } else if text.hasPrefix("synthetic:") {
-      self = .synthetic(try SyntheticCameraOptions(parsing: String(text.dropFirst("synthetic:".count))))
+      self = .synthetic(
+        try SyntheticCameraOptions(parsing: String(text.dropFirst("synthetic:".count))))
     } else if text.hasPrefix("file:") {
       self = try Self.parseFile(String(text.dropFirst("file:".count)))
     } else if text.hasPrefix("/dev/") {
@@ -53,7 +54,9 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       default:
         throw .invalidArgument(
           "file option '\(option)' is not understood",
-          fix: "options are loop, fps=N, size=WxH, format=i420|nv12|yuyv (e.g. file:a.yuv?size=640x480&fps=30)")
+          fix:
+            "options are loop, fps=N, size=WxH, format=i420|nv12|yuyv (e.g. file:a.yuv?size=640x480&fps=30)"
+        )
       }
     }
     var raw: RawVideoFormat?
@@ -87,7 +90,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw .sourceUnavailable(
-          "the \(position) source file \(url.path) does not exist", fix: "check the path after file:")
+          "the \(position) source file \(url.path) does not exist",
+          fix: "check the path after file:")
       }
       return try FileCamera(url: url, position: position, raw: raw, rate: fileRate, loop: loop)
     case .device(let path):

@@ -46,7 +46,8 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
     let renderer = TestPatternRenderer(
       size: info.size, sourceID: UInt8(position.rawValue),
       label: options.label ?? "SYNTHETIC \(position)".uppercased())
-    let firstTimeline = SyntheticTimeline(start: clock.now(), rate: info.frameRate, options: options)
+    let firstTimeline = SyntheticTimeline(
+      start: clock.now(), rate: info.frameRate, options: options)
     let position = position
     running.store(true, ordering: .releasing)
     thread = WorkerThread(name: "synth-\(position)") { [self] in

@@ -42,7 +42,8 @@ public struct SyntheticCameraOptions: Sendable, Hashable {
       case "jitter": jitterNanoseconds = try Self.parseDuration(value, option: key)
       case "drop":
         guard let probability = Double(value), probability >= 0, probability < 1 else {
-          throw .invalidArgument("drop=\(value) is not a probability below 1", fix: "e.g. drop=0.02")
+          throw .invalidArgument(
+            "drop=\(value) is not a probability below 1", fix: "e.g. drop=0.02")
         }
         dropProbability = probability
       case "drop-every", "dropevery":

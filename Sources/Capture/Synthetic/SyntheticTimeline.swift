@@ -72,11 +72,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// A uniform value in `range`.
   public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    range.lowerBound + Double(next() >> 11) / Double(1 << 53)
+      * (range.upperBound - range.lowerBound)
   }
 
   /// A uniform value in `range`.
   public mutating func nextDouble(in range: Range<Double>) -> Double {
-    range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    range.lowerBound + Double(next() >> 11) / Double(1 << 53)
+      * (range.upperBound - range.lowerBound)
   }
 }

@@ -45,7 +45,9 @@ public final class TestPatternRenderer: @unchecked Sendable {
   deinit { textureImage.release() }
 
   /// Renders frame `number` captured at `time` into `image` (I420 of `size`).
-  public func render(frameNumber number: UInt64, captureTime time: MonotonicTime, into image: ImageView) {
+  public func render(
+    frameNumber number: UInt64, captureTime time: MonotonicTime, into image: ImageView
+  ) {
     precondition(image.format == .i420 && image.size == size, "render target of the wrong kind")
     let source = textureImage.image
     let shift = Int((number &* 6) % UInt64(scrollPeriod)) & ~1
@@ -128,9 +130,11 @@ public final class TestPatternRenderer: @unchecked Sendable {
     let code = FrameStamp.codeRect(in: size)
     var y = code.y + code.height + scale * 2
     if y + 2 * lineHeight > size.height { y = max(0, size.height - 2 * lineHeight) }
-    var x = BitmapFont.draw(glyphs: frameGlyphs, x: code.x, y: y, scale: scale, luma: 235, into: image)
+    var x = BitmapFont.draw(
+      glyphs: frameGlyphs, x: code.x, y: y, scale: scale, luma: 235, into: image)
     BitmapFont.draw(
-      number: number, minimumDigits: 6, x: x + scale * 6, y: y, scale: scale, luma: 235, into: image)
+      number: number, minimumDigits: 6, x: x + scale * 6, y: y, scale: scale, luma: 235, into: image
+    )
     x = BitmapFont.draw(
       glyphs: timeGlyphs, x: code.x, y: y + lineHeight, scale: scale, luma: 235, into: image)
     let micros = UInt64(max(0, time.nanoseconds / 1000))

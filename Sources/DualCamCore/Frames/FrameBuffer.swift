@@ -34,20 +34,23 @@ public final class FrameBuffer: @unchecked Sendable {
     var offsets = [Int](repeating: 0, count: 3)
     var total = 0
     for plane in 0..<format.planeCount {
-      let stride = (format.minimumBytesPerRow(plane: plane, width: size.width) + alignment - 1)
+      let stride =
+        (format.minimumBytesPerRow(plane: plane, width: size.width) + alignment - 1)
         & ~(alignment - 1)
       strides[plane] = stride
       offsets[plane] = total
       total += stride * format.rows(plane: plane, height: size.height)
     }
-    storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, alignment), alignment: alignment)
+    storage = UnsafeMutableRawPointer.allocate(
+      byteCount: max(total, alignment), alignment: alignment)
     storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(total, alignment))
     let bytes = storage.assumingMemoryBound(to: UInt8.self)
     func plane(_ index: Int) -> ImageView.Plane {
       let used = min(index, format.planeCount - 1)
       return ImageView.Plane(base: bytes + offsets[used], bytesPerRow: strides[used])
     }
-    image = ImageView(format: format, size: size, plane0: plane(0), plane1: plane(1), plane2: plane(2))
+    image = ImageView(
+      format: format, size: size, plane0: plane(0), plane1: plane(1), plane2: plane(2))
   }
 
   deinit { storage.deallocate() }

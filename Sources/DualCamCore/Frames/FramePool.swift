@@ -29,7 +29,9 @@ public final class FramePool: @unchecked Sendable {
     indices.reserveCapacity(capacity)
     for index in (0..<capacity).reversed() { indices.append(index) }
     free = Mutex(FreeList(indices: indices))
-    buffers = (0..<capacity).map { FrameBuffer(pool: self, poolIndex: $0, format: format, size: size) }
+    buffers = (0..<capacity).map {
+      FrameBuffer(pool: self, poolIndex: $0, format: format, size: size)
+    }
   }
 
   /// Takes a free buffer, with one reference held by the caller, or nil when all are in use.

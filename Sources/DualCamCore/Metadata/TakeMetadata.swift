@@ -159,7 +159,8 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     public var back: CameraSyncCounters
 
     public init(
-      clockOriginNanoseconds: Int64, frames: Int64, frameRate: Double, frameRateFraction: String, durationSeconds: Double,
+      clockOriginNanoseconds: Int64, frames: Int64, frameRate: Double, frameRateFraction: String,
+      durationSeconds: Double,
       wallSeconds: Double, pausedSeconds: Double, skewMeanMilliseconds: Double,
       skewMaxMilliseconds: Double, repeatedForEncoderLag: Int64, front: CameraSyncCounters,
       back: CameraSyncCounters

@@ -165,7 +165,8 @@ public struct YUVColor: Sendable, Hashable, Codable {
     let hex = lowered.hasPrefix("#") ? String(lowered.dropFirst()) : lowered
     guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
       throw .invalidArgument(
-        "colour '\(text)' is not understood", fix: "use a name such as white or a hex value like #FF8800")
+        "colour '\(text)' is not understood",
+        fix: "use a name such as white or a hex value like #FF8800")
     }
     self.init(
       red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))

@@ -68,8 +68,10 @@ public struct FrameStamp: Hashable, Sendable, Codable {
     }
     if image.format == .i420 {
       for line in (rect.y / 2)..<min((rect.y + rect.height) / 2, image.size.height / 2) {
-        image.plane1.row(line).advanced(by: rect.x / 2).update(repeating: 128, count: rect.width / 2)
-        image.plane2.row(line).advanced(by: rect.x / 2).update(repeating: 128, count: rect.width / 2)
+        image.plane1.row(line).advanced(by: rect.x / 2).update(
+          repeating: 128, count: rect.width / 2)
+        image.plane2.row(line).advanced(by: rect.x / 2).update(
+          repeating: 128, count: rect.width / 2)
       }
     }
   }
@@ -122,7 +124,8 @@ public struct FrameStamp: Hashable, Sendable, Codable {
 
   /// marker(8) | source(8) | frame(32) | time(48) | crc(16) = 112 bits, most significant first.
   func payloadBits() -> UInt128 {
-    let body = UInt128(Self.marker) << 88 | UInt128(sourceID) << 80 | UInt128(frameNumber) << 48
+    let body =
+      UInt128(Self.marker) << 88 | UInt128(sourceID) << 80 | UInt128(frameNumber) << 48
       | UInt128(captureMicroseconds)
     return body << 16 | UInt128(Self.crc16(of: body))
   }

@@ -279,11 +279,14 @@ public struct FrameSynchronizer: ~Copyable {
   /// Releases buffered frames captured before `time`; those captured after `pausedSince` were
   /// taken while paused and are counted as such. Older ones are the tail of the previous segment,
   /// past its last slot: neither used nor lost.
-  private mutating func discardFrames(before time: MonotonicTime, pausedSince: MonotonicTime? = nil) {
+  private mutating func discardFrames(before time: MonotonicTime, pausedSince: MonotonicTime? = nil)
+  {
     for camera in 0..<2 {
       withCamera(camera) { queue, counters in
         while let oldest = queue.oldest, oldest.captureTime < time {
-          if let pausedSince, oldest.captureTime >= pausedSince { counters.discardedWhilePaused += 1 }
+          if let pausedSince, oldest.captureTime >= pausedSince {
+            counters.discardedWhilePaused += 1
+          }
           queue.removeOldest()?.release()
         }
       }

@@ -54,7 +54,8 @@ public struct FrameRate: Hashable, Sendable, Codable, CustomStringConvertible {
       }
     } else {
       throw .invalidArgument(
-        "frame rate '\(text)' is not a positive number", fix: "write it like 30, 29.97 or 30000/1001")
+        "frame rate '\(text)' is not a positive number",
+        fix: "write it like 30, 29.97 or 30000/1001")
     }
     guard framesPerSecond >= 1, framesPerSecond <= 240 else {
       throw .invalidArgument(

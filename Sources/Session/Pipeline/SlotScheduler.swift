@@ -135,8 +135,9 @@ final class SlotScheduler: @unchecked Sendable {
       drainInboxes(into: &synchronizer)
 
       if let current = outputs {
-        if let (name, error) = current.firstError, synchronizer.phase == .recording
-          || synchronizer.phase == .paused
+        if let (name, error) = current.firstError,
+          synchronizer.phase == .recording
+            || synchronizer.phase == .paused
         {
           // A file can no longer be written: end the take here, keeping what is on disk.
           synchronizer.stop(at: clock.now())

@@ -9,21 +9,26 @@ public enum OutputLocation {
 
   /// `$XDG_VIDEOS_DIR/DualCam`, else the videos folder of `~/.config/user-dirs.dirs`, else
   /// `~/Videos/DualCam`.
-  public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func defaultRoot(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     -> URL
   {
     let home = environment["HOME"] ?? NSHomeDirectory()
     if let videos = environment["XDG_VIDEOS_DIR"], !videos.isEmpty {
       return URL(fileURLWithPath: videos).appendingPathComponent("DualCam")
     }
-    let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    let configHome =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? home + "/.config"
     if let text = try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8) {
       for line in text.split(separator: "\n") where line.hasPrefix("XDG_VIDEOS_DIR=") {
         let value = line.dropFirst("XDG_VIDEOS_DIR=".count).trimmingCharacters(
           in: CharacterSet(charactersIn: "\""))
         let expanded = value.replacingOccurrences(of: "$HOME", with: home)
-        if !expanded.isEmpty { return URL(fileURLWithPath: expanded).appendingPathComponent("DualCam") }
+        if !expanded.isEmpty {
+          return URL(fileURLWithPath: expanded).appendingPathComponent("DualCam")
+        }
       }
     }
     return URL(fileURLWithPath: home).appendingPathComponent("Videos/DualCam")
@@ -44,7 +49,8 @@ public enum OutputLocation {
       }
       guard isDirectory.boolValue else {
         throw .outputUnavailable(
-          "the output path \(root.path) is a file, not a folder", fix: "give a folder with --output")
+          "the output path \(root.path) is a file, not a folder", fix: "give a folder with --output"
+        )
       }
     } else {
       root = defaultRoot()

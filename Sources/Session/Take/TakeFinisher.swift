@@ -30,7 +30,6 @@ enum TakeFinisher {
   }
 }
 
-
 /// Results written by several threads, one slot each.
 private final class ResultSlots: Sendable {
   private let slots: Mutex<[TakeFinisher.Finished?]>

@@ -23,7 +23,8 @@ public struct TakeFolder: Sendable {
   }
 
   /// Creates a fresh `.partial` folder for a take starting at `date` inside `root`.
-  public static func create(in root: URL, startingAt date: Date) throws(DualCamError) -> TakeFolder {
+  public static func create(in root: URL, startingAt date: Date) throws(DualCamError) -> TakeFolder
+  {
     let base = timestampName(for: date)
     let manager = FileManager.default
     for attempt in 1...99 {

@@ -43,4 +43,3 @@ struct PauseSpan: Sendable {
   /// Output frames recorded before the pause.
   var atFrame: Int64
 }
-

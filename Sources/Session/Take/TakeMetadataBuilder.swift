@@ -44,7 +44,8 @@ struct TakeMetadataBuilder {
       ],
       outputs: outputRecords,
       sync: TakeMetadata.SyncRecord(
-        clockOriginNanoseconds: take.startTime.nanoseconds, frames: statistics.slots, frameRate: rate.framesPerSecond,
+        clockOriginNanoseconds: take.startTime.nanoseconds, frames: statistics.slots,
+        frameRate: rate.framesPerSecond,
         frameRateFraction: rate.fractionDescription,
         durationSeconds: Double(statistics.slots) / rate.framesPerSecond, wallSeconds: wall,
         pausedSeconds: paused,

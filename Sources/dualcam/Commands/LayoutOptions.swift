@@ -9,7 +9,8 @@ struct LayoutOptions: ParsableArguments {
   @Option(name: .long, help: "Share of the height for the top camera: 50/50, 60/40, 70/30.")
   var split: String?
 
-  @Option(name: .long, help: "Dual-view size: full (both at native size), portrait, landscape, WxH.")
+  @Option(
+    name: .long, help: "Dual-view size: full (both at native size), portrait, landscape, WxH.")
   var canvas: String?
 
   @Option(name: .long, help: "How each camera fills its band: fill (crop) or fit (letterbox).")
@@ -37,7 +38,8 @@ struct LayoutOptions: ParsableArguments {
     if let canvas { layout.canvas = try LayoutSettings.CanvasPreset(parsing: canvas) }
     if let scaling {
       guard let mode = LayoutSettings.ScaleMode(rawValue: scaling.lowercased()) else {
-        throw .invalidArgument("scaling '\(scaling)' is not fill or fit", fix: "use --scaling fill or fit")
+        throw .invalidArgument(
+          "scaling '\(scaling)' is not fill or fit", fix: "use --scaling fill or fit")
       }
       layout.frontScaling = mode
       layout.backScaling = mode
@@ -52,7 +54,8 @@ struct LayoutOptions: ParsableArguments {
     let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
     guard let thickness = Int(parts[0]), (1...200).contains(thickness) else {
       throw .invalidArgument(
-        "border '\(text)' needs a thickness of 1–200 pixels", fix: "e.g. --border 4 or --border 4:white")
+        "border '\(text)' needs a thickness of 1–200 pixels",
+        fix: "e.g. --border 4 or --border 4:white")
     }
     let color = try parts.count == 2 ? YUVColor(parsing: parts[1]) : YUVColor.white
     return LayoutSettings.Border(thickness: (thickness + 1) & ~1, color: color)
@@ -62,7 +65,8 @@ struct LayoutOptions: ParsableArguments {
     let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
     let factorText = parts[0].hasSuffix("x") ? String(parts[0].dropLast()) : parts[0]
     guard let factor = Double(factorText), (1...10).contains(factor) else {
-      throw .invalidArgument("\(flag) \(text): the factor must be 1–10", fix: "e.g. \(flag) 2 or 2@0.3,0.5")
+      throw .invalidArgument(
+        "\(flag) \(text): the factor must be 1–10", fix: "e.g. \(flag) 2 or 2@0.3,0.5")
     }
     guard parts.count == 2 else { return LayoutSettings.Zoom(factor: factor) }
     let centre = parts[1].split(separator: ",").compactMap { Double($0) }

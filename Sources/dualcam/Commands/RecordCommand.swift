@@ -27,7 +27,9 @@ struct RecordCommand: ParsableCommand {
 
   @OptionGroup var layout: LayoutOptions
 
-  @Option(name: .long, help: "Stop after this much recorded time (10s, 1m30s, 90). Default: until Ctrl-C.")
+  @Option(
+    name: .long, help: "Stop after this much recorded time (10s, 1m30s, 90). Default: until Ctrl-C."
+  )
   var duration: String?
 
   @Flag(name: .long, help: "Print no progress line, only the result.")

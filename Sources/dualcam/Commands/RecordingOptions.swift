@@ -15,7 +15,8 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: .long, help: "Container: mov (default), mp4, mkv.")
   var container: String?
 
-  @Option(name: .long, help: "Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.")
+  @Option(
+    name: .long, help: "Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.")
   var bitrate: String?
 
   @Option(name: .long, help: "x264/x265 preset: ultrafast … veryslow (default ultrafast).")

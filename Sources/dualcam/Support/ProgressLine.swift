@@ -25,11 +25,14 @@ final class ProgressLine {
       lastTime = now
     }
     let interactive = Console.isInteractive
-    guard interactive ? now.timeIntervalSince(lastPrinted) >= 0.25 : now.timeIntervalSince(lastPrinted) >= 5
+    guard
+      interactive
+        ? now.timeIntervalSince(lastPrinted) >= 0.25 : now.timeIntervalSince(lastPrinted) >= 5
     else { return }
     lastPrinted = now
     let state = snapshot.state == .paused ? "PAUSED" : "REC"
-    let outputs = snapshot.outputs.map { "\($0.name) \(Console.bytes($0.bytes))" }.joined(separator: "  ")
+    let outputs = snapshot.outputs.map { "\($0.name) \(Console.bytes($0.bytes))" }.joined(
+      separator: "  ")
     let line =
       "\(state) \(Console.clock(snapshot.recordedSeconds))  frames \(snapshot.recordedFrames)  "
       + String(format: "%.1f fps", rate)

@@ -19,7 +19,8 @@ enum ResultPrinter {
     var lines = [
       "saved \(result.folder.path)",
       String(
-        format: "  %lld frames, %.2f s at %@ fps (%.2f s paused)", sync.frames, sync.durationSeconds,
+        format: "  %lld frames, %.2f s at %@ fps (%.2f s paused)", sync.frames,
+        sync.durationSeconds,
         sync.frameRateFraction, sync.pausedSeconds),
     ]
     for name in ["dualview", "front", "back"] {
@@ -31,7 +32,9 @@ enum ResultPrinter {
     lines.append(
       "  drops front \(sync.front.droppedTotal), back \(sync.back.droppedTotal); duplicates front "
         + "\(sync.front.duplicates), back \(sync.back.duplicates); "
-        + String(format: "skew mean %.2f ms, max %.2f ms", sync.skewMeanMilliseconds, sync.skewMaxMilliseconds))
+        + String(
+          format: "skew mean %.2f ms, max %.2f ms", sync.skewMeanMilliseconds,
+          sync.skewMaxMilliseconds))
     if sync.repeatedForEncoderLag > 0 {
       lines.append(
         "  warning: \(sync.repeatedForEncoderLag) frames were repeated because the encoders could "

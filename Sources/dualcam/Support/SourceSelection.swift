@@ -16,7 +16,8 @@ enum SourceSelection {
     throws(DualCamError) -> Choice
   {
     var notes: [String] = []
-    func open(_ text: String?, _ position: CameraPosition) throws(DualCamError) -> any CameraSource {
+    func open(_ text: String?, _ position: CameraPosition) throws(DualCamError) -> any CameraSource
+    {
       let spec: SourceSpec
       if let text {
         spec = try SourceSpec(parsing: text)
@@ -26,8 +27,10 @@ enum SourceSelection {
           "\(position): no camera given or found, using the synthetic test pattern "
             + "(labelled SYNTHETIC in the picture)")
       }
-      let source = try spec.makeSource(position: position, size: settings.size, rate: settings.frameRate)
-      notes.append("\(position): \(source.info.label), \(source.info.size) at \(source.info.frameRate) fps")
+      let source = try spec.makeSource(
+        position: position, size: settings.size, rate: settings.frameRate)
+      notes.append(
+        "\(position): \(source.info.label), \(source.info.size) at \(source.info.frameRate) fps")
       return source
     }
     let frontSource = try open(front, .front)
