@@ -121,9 +121,17 @@ public final class SessionController: @unchecked Sendable {
         queueCapacity: Self.outputQueueCapacity, wake: wake),
       placeholderFront: PlaceholderFrame.make(size: front.info.size, position: .front),
       placeholderBack: PlaceholderFrame.make(size: back.info.size, position: .back))
+    guard let lock = TakeLock(in: folder.partialURL) else {
+      folder.discard()
+      throw .outputUnavailable(
+        "cannot create the lock file in \(folder.partialURL.path)",
+        fix: "check that the output folder is on a local, writable file system")
+    }
     let startTime = clock.now()
     take = TakeInProgress(
-      folder: folder, specs: specs, outputs: outputs, startTime: startTime, startDate: startDate)
+      folder: folder, lock: lock, specs: specs, outputs: outputs, startTime: startTime,
+      startDate: startDate)
+    checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
     current.withLock { $0 = .recording }
@@ -200,8 +208,23 @@ public final class SessionController: @unchecked Sendable {
         "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)",
         fix: error.fix)
     }
+    take.lock.release()
     let folder = try take.folder.finalize()
     return TakeResult(folder: folder, metadata: metadata)
+  }
+
+  /// Writes the take's `metadata.json` as it stands (status `recording`), so that a take
+  /// interrupted by a crash is recovered with its settings, sources and counters up to here.
+  /// Cheap enough to call every few seconds.
+  public func checkpointMetadata() {
+    guard let take, let scheduler else { return }
+    let now = clock.now()
+    let metadata = TakeMetadataBuilder(
+      settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
+      endDate: Date(), sources: (front, back), outputs: [], errors: [], events: sink.eventLog,
+      status: .recording
+    ).build()
+    try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 
   /// Stops any take (finalizing it), the sources and the scheduler.

@@ -14,5 +14,5 @@ struct DualCam: ParsableCommand {
       70 encoder failure, 73 output folder unusable, 74 write failure (e.g. disk full).
       """,
     version: "0.1.0",
-    subcommands: [RecordCommand.self])
+    subcommands: [RecordCommand.self, RecoverCommand.self])
 }

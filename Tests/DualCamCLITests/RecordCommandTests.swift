@@ -69,7 +69,7 @@ struct RecordCommandTests {
         <= 1.0 / 30 + 1e-6)
   }
 
-  @Test("SIGKILL mid-take leaves three decodable files up to about the last second")
+  @Test("SIGKILL mid-take leaves decodable files, and the next start recovers the take")
   func killLeavesPlayableFiles() throws {
     let folder = try TemporaryFolder()
     let child = try CommandRunner(["record", "--output", folder.url.path] + small)
@@ -93,8 +93,49 @@ struct RecordCommandTests {
       while case .frame = try reader.readFrame(into: frame.image) { frames += 1 }
       // At least two of the four seconds were complete fragments on disk.
       #expect(frames >= 60, "\(file): only \(frames) frames decodable after SIGKILL")
-      try FileFinalizer.makeSeekable(url)
-      #expect(try MediaProbe.inspect(url).frameCount == frames)
     }
+
+    // The next recording into the same folder finishes the interrupted take first.
+    let next = try CommandRunner.run(
+      ["record", "--duration", "1s", "--output", folder.url.path] + small)
+    #expect(next.status == 0, "stderr: \(next.standardError)")
+    #expect(next.standardError.contains("recovered interrupted take"))
+    #expect(folder.entries.count == 2)
+    #expect(!folder.entries.contains { $0.hasSuffix(".partial") })
+    let recovered = folder.url.appendingPathComponent(
+      String(partial.lastPathComponent.dropLast(".partial".count)))
+    let take = try TakeInspector(folder: recovered)
+    #expect(take.metadata.status == .recovered)
+    let counts = try ["dualview", "front", "back"].map {
+      Int64(try MediaProbe.inspect(take.url(of: $0)).frameCount)
+    }
+    #expect(Set(counts).count == 1, "recovered files hold the same frames: \(counts)")
+    #expect(counts[0] == take.metadata.sync.frames && counts[0] >= 60)
+    for name in ["dualview", "front", "back"] {
+      #expect(!FileFinalizer.isFragmented(take.url(of: name)))
+    }
+  }
+
+  @Test("recover leaves alone a take that another dualcam is still recording")
+  func recoverSkipsRunningTake() throws {
+    let folder = try TemporaryFolder()
+    let child = try CommandRunner(["record", "--output", folder.url.path] + small)
+    defer { _ = child.wait(timeout: 30) }
+    var waited = 0.0
+    while !folder.entries.contains(where: { $0.hasSuffix(".partial") }) && waited < 20 {
+      Thread.sleep(forTimeInterval: 0.1)
+      waited += 0.1
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    let recover = try CommandRunner.run(["recover", "--output", folder.url.path])
+    #expect(recover.status == 0)
+    #expect(recover.standardError.contains("no interrupted takes"))
+    let partial = try #require(folder.entries.first { $0.hasSuffix(".partial") })
+    let direct = try CommandRunner.run(["recover", folder.url.appendingPathComponent(partial).path])
+    #expect(direct.status != 0)
+    #expect(direct.standardError.contains("still being recorded"))
+    child.send(SIGINT)
+    #expect(child.wait(timeout: 30).status == 0)
+    #expect(folder.entries.count == 1 && !folder.entries[0].hasSuffix(".partial"))
   }
 }

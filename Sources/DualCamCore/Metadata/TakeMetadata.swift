@@ -5,7 +5,8 @@
 public struct TakeMetadata: Sendable, Codable, Equatable {
   /// Identifies the format of this file.
   public var schema = TakeMetadata.currentSchema
-  /// `complete`, `stopped_on_error` or `recovered`.
+  /// `recording` (a checkpoint of a take in progress), `complete`, `stopped_on_error` or
+  /// `recovered`.
   public var status: Status
   /// The program that wrote the take.
   public var app: AppInfo
@@ -33,6 +34,7 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
 
   /// How the take ended.
   public enum Status: String, Sendable, Codable {
+    case recording
     case complete
     case stoppedOnError = "stopped_on_error"
     case recovered

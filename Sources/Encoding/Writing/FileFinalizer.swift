@@ -14,11 +14,16 @@ public enum FileFinalizer {
   /// are shifted so the first frame is shown at time 0 (the fragmented file starts later by the
   /// encoder's reordering delay). If anything fails, `url` is left as it was; a file without a
   /// single frame is also left as it is.
-  public static func makeSeekable(_ url: URL) throws(DualCamError) {
+  ///
+  /// With `keepingFrames`, video frames shown at or after frame number `keepingFrames` are left
+  /// out: crash recovery cuts the three files of a take to the frames all three have. Cut at a
+  /// keyframe (DualCam's files end on fragment boundaries, which are keyframes) so no kept frame
+  /// loses a reference.
+  public static func makeSeekable(_ url: URL, keepingFrames: Int64? = nil) throws(DualCamError) {
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       ".\(url.deletingPathExtension().lastPathComponent).seekable-\(getpid()).\(url.pathExtension)")
     do {
-      if try remux(url, into: temporary) > 0 {
+      if try remux(url, into: temporary, keepingFrames: keepingFrames) > 0 {
         try syncAndReplace(url, with: temporary)
       } else {
         // Without samples the MOV muxer drops the track; the fragmented file still says what
@@ -55,7 +60,9 @@ public enum FileFinalizer {
   // MARK: - Remux
 
   /// Copies `source` into `target`; returns the number of packets copied.
-  private static func remux(_ source: URL, into target: URL) throws(DualCamError) -> Int {
+  private static func remux(
+    _ source: URL, into target: URL, keepingFrames: Int64?
+  ) throws(DualCamError) -> Int {
     let input = try InputFile(url: source)
     try input.findStreamInfo()
     let muxerName = try muxerName(for: input)
@@ -84,7 +91,8 @@ public enum FileFinalizer {
     var options: OpaquePointer? = nil
     if muxerName != "matroska" { av_dict_set(&options, "movflags", "+faststart", 0) }
     try output.writeHeader(options: &options, codecDescription: "the copied streams")
-    let copied = try copyPackets(from: input, to: output, mapping: mapping)
+    let copied = try copyPackets(
+      from: input, to: output, mapping: mapping, keepingFrames: keepingFrames)
     try output.writeTrailer()
     try output.closeFile()
     return copied
@@ -104,7 +112,8 @@ public enum FileFinalizer {
 
   /// Copies packets until the end of the file or the first damaged one; returns the count.
   private static func copyPackets(
-    from input: borrowing InputFile, to output: borrowing OutputMuxer, mapping: [Int32]
+    from input: borrowing InputFile, to output: borrowing OutputMuxer, mapping: [Int32],
+    keepingFrames: Int64?
   ) throws(DualCamError) -> Int {
     guard let packet = MediaPacket() else {
       throw .encoderFailed("out of memory while copying", fix: "close other programs")
@@ -129,6 +138,13 @@ public enum FileFinalizer {
       let offset = av_rescale_q(start, cav_time_base_q(), source.pointee.time_base)
       if pointer.pointee.pts != cav_nopts_value() { pointer.pointee.pts -= offset }
       if pointer.pointee.dts != cav_nopts_value() { pointer.pointee.dts -= offset }
+      if let keepingFrames, source.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO,
+        pointer.pointee.pts != cav_nopts_value(),
+        frameNumber(of: pointer.pointee.pts, in: source) >= keepingFrames
+      {
+        av_packet_unref(pointer)
+        continue
+      }
       let destination = output.pointer.pointee.streams[Int(target)]!
       av_packet_rescale_ts(pointer, source.pointee.time_base, destination.pointee.time_base)
       pointer.pointee.stream_index = target
@@ -138,6 +154,17 @@ public enum FileFinalizer {
     }
     FFmpegLog.discardLastError()  // damage at the end is where copying stops, not an error
     return copied
+  }
+
+  /// The frame number a presentation time stands for, from the stream's frame rate.
+  private static func frameNumber(of pts: Int64, in stream: UnsafeMutablePointer<AVStream>) -> Int64
+  {
+    let rate = stream.pointee.avg_frame_rate
+    guard rate.num > 0, rate.den > 0 else { return 0 }
+    let frameDuration = AVRational(num: rate.den, den: rate.num)
+    return av_rescale_q_rnd(
+      pts, stream.pointee.time_base, frameDuration,
+      AVRounding(rawValue: AV_ROUND_NEAR_INF.rawValue | AV_ROUND_PASS_MINMAX.rawValue))
   }
 
   // MARK: - Replace

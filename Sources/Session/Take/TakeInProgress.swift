@@ -5,6 +5,8 @@ import Foundation
 /// What the controller remembers about the take being recorded.
 struct TakeInProgress: @unchecked Sendable {
   let folder: TakeFolder
+  /// Held while recording: tells recovery that this take is not interrupted.
+  let lock: TakeLock
   let specs: [OutputSpec]
   let outputs: SlotScheduler.Outputs
   /// When slot 0 stands for, on the monotonic clock.
@@ -17,10 +19,11 @@ struct TakeInProgress: @unchecked Sendable {
   var pauseStarted: MonotonicTime?
 
   init(
-    folder: TakeFolder, specs: [OutputSpec], outputs: SlotScheduler.Outputs,
+    folder: TakeFolder, lock: TakeLock, specs: [OutputSpec], outputs: SlotScheduler.Outputs,
     startTime: MonotonicTime, startDate: Date
   ) {
     self.folder = folder
+    self.lock = lock
     self.specs = specs
     self.outputs = outputs
     self.startTime = startTime

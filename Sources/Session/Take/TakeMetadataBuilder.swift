@@ -14,6 +14,14 @@ struct TakeMetadataBuilder {
   let outputs: [TakeFinisher.Finished]
   let errors: [String]
   let events: [String]
+  /// Forced status (`.recording` for checkpoints); nil = derived from the errors.
+  var status: TakeMetadata.Status? = nil
+
+  /// Frames output `index` has written so far (for checkpoints, before the summaries exist).
+  private func progress(_ index: Int) -> Int64 {
+    let workers = [take.outputs.dualView, take.outputs.front, take.outputs.back]
+    return index < workers.count ? workers[index].framesWritten : 0
+  }
 
   /// The program version written into every take.
   static let appVersion = "0.1.0"
@@ -24,16 +32,17 @@ struct TakeMetadataBuilder {
     let wall = Double(stopTime - take.startTime) / 1e9
     let paused = take.pausedNanoseconds(until: stopTime) / 1e9
     var outputRecords: [String: TakeMetadata.OutputRecord] = [:]
-    for (spec, finished) in zip(take.specs, outputs) {
-      let frames = finished.summary?.frames ?? 0
+    for (index, spec) in take.specs.enumerated() {
+      let finished = index < outputs.count ? outputs[index] : nil
+      let frames = finished?.summary?.frames ?? progress(index)
       outputRecords[spec.name] = TakeMetadata.OutputRecord(
         file: spec.url.lastPathComponent, width: spec.size.width, height: spec.size.height,
         codec: spec.codec.rawValue, container: spec.container.rawValue, bitrate: spec.bitsPerSecond,
         frames: frames, durationSeconds: spec.duration(ofFrames: frames),
-        bytes: finished.summary?.bytes ?? Self.fileSize(spec.url))
+        bytes: finished?.summary?.bytes ?? Self.fileSize(spec.url))
     }
     return TakeMetadata(
-      status: errors.isEmpty ? .complete : .stoppedOnError,
+      status: status ?? (errors.isEmpty ? .complete : .stoppedOnError),
       app: TakeMetadata.AppInfo(name: "dualcam", version: Self.appVersion),
       host: Self.host(),
       startedAt: Self.iso8601(take.startDate), endedAt: Self.iso8601(endDate),

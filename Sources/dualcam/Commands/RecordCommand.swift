@@ -58,6 +58,7 @@ struct RecordCommand: ParsableCommand {
 
     let session = SessionController(settings: settings, front: sources.front, back: sources.back)
     try session.validate()
+    recoverInterruptedTakes(in: try OutputLocation.prepare(explicit: settings.outputDirectory))
     let signals = SignalMonitor()
     try session.startPreview()
     defer { session.shutdown() }
@@ -65,6 +66,7 @@ struct RecordCommand: ParsableCommand {
     Console.status("recording to \(folder.path)")
 
     let progress = ProgressLine(enabled: !quiet)
+    var lastCheckpoint = Date()
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
@@ -73,11 +75,30 @@ struct RecordCommand: ParsableCommand {
         Console.status(session.state == .paused ? "paused (SIGUSR1 resumes)" : "resumed")
       }
       progress.update(snapshot, settings: settings)
+      if Date().timeIntervalSince(lastCheckpoint) >= 5 {
+        session.checkpointMetadata()
+        lastCheckpoint = Date()
+      }
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()
     Console.status("finalizing…")
     let result = try session.stopRecording()
     ResultPrinter.print(result, json: json)
+  }
+
+  /// Finishes takes an earlier crash left behind before a new one starts; a failure here is
+  /// reported but never stops the new recording.
+  private func recoverInterruptedTakes(in root: URL) {
+    for partial in TakeRecovery.interruptedTakes(in: root) {
+      do {
+        let outcome = try TakeRecovery.recover(partial)
+        Console.status(
+          "recovered interrupted take \(outcome.folder.lastPathComponent) (\(outcome.frames) frames)"
+        )
+      } catch {
+        Console.status("could not recover \(partial.lastPathComponent): \(error.problem)")
+      }
+    }
   }
 }

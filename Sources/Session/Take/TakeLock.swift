@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An exclusive `flock` on a file inside a take being recorded.
+///
+/// The kernel drops the lock when the recorder exits for any reason, SIGKILL and power loss
+/// included, so a `.partial` folder whose lock is free was interrupted and can be recovered,
+/// while one whose lock is held belongs to a recorder that is still running.
+final class TakeLock: @unchecked Sendable {
+  /// The lock file's name inside the take folder.
+  static let fileName = ".recording.lock"
+
+  private var descriptor: Int32
+  private let path: String
+
+  /// Creates the lock file in `folder` and takes the lock; nil if another process holds it.
+  init?(in folder: URL) {
+    path = folder.appendingPathComponent(Self.fileName).path
+    descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return nil }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    let note = "dualcam pid \(getpid())\n"
+    _ = note.withCString { write(descriptor, $0, strlen($0)) }
+  }
+
+  /// True when a running process holds the lock of the take in `folder`.
+  static func isHeld(in folder: URL) -> Bool {
+    let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+      flock(descriptor, LOCK_UN)
+      return false
+    }
+    return true
+  }
+
+  /// Removes the lock file and releases the lock (the take is finished or given up).
+  func release() {
+    guard descriptor >= 0 else { return }
+    unlink(path)
+    close(descriptor)
+    descriptor = -1
+  }
+
+  deinit { release() }
+}
