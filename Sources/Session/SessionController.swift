@@ -198,7 +198,8 @@ public final class SessionController: @unchecked Sendable {
     }
     let metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: report, stopTime: stopTime, endDate: endDate,
-      sources: (front, back), outputs: finished, errors: errors, events: sink.eventLog
+      sources: (front, back), outputs: finished, errors: errors, events: sink.eventLog,
+      inboxDrops: inboxDrops
     ).build()
     try TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
     if let error = report.outputError ?? finished.first(where: { $0.error != nil })?.error {
@@ -222,7 +223,7 @@ public final class SessionController: @unchecked Sendable {
     let metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
       endDate: Date(), sources: (front, back), outputs: [], errors: [], events: sink.eventLog,
-      status: .recording
+      inboxDrops: inboxDrops, status: .recording
     ).build()
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
@@ -256,9 +257,9 @@ public final class SessionController: @unchecked Sendable {
       let counters = source.counters
       let sync = report.statistics[camera: position.rawValue]
       return SessionSnapshot.Camera(
-        label: source.info.label, delivered: counters.delivered,
-        dropped: sync.droppedTotal + counters.droppedNoBuffer
-          + sink.channel(position).inboxDrops.load(ordering: .relaxed),
+        // Frames lost before the synchronizer (no free buffer, a full inbox) leave gaps in the
+        // sequence numbers it sees, so its total already includes them.
+        label: source.info.label, delivered: counters.delivered, dropped: sync.droppedTotal,
         duplicates: sync.duplicates,
         signalLost: sink.channel(position).signalLost.load(ordering: .relaxed))
     }
@@ -284,6 +285,13 @@ public final class SessionController: @unchecked Sendable {
   }
 
   // MARK: - Internals
+
+  private var inboxDrops: (front: Int, back: Int) {
+    (
+      sink.channel(.front).inboxDrops.load(ordering: .relaxed),
+      sink.channel(.back).inboxDrops.load(ordering: .relaxed)
+    )
+  }
 
   /// Frames of one camera that can be held at once: inbox, synchronizer, output queues
   /// (front/back and dual view), one in each encoder, the preview and one being filled.

@@ -7,11 +7,11 @@ struct DualCam: ParsableCommand {
     commandName: "dualcam",
     abstract: "Record two cameras at once into three synchronized files.",
     discussion: """
-      Each take is a folder with dualview_<time>.mov (both cameras stacked), front_<time>.mov,
+      Each take is a folder with dualview_<time>.mov (both cameras stacked), front_<time>.mov, \
       back_<time>.mov and metadata.json. Without cameras, built-in synthetic test patterns stand in.
 
-      Exit status: 0 success, 64 bad flag or setting, 65 unreadable media, 66 source unavailable,
-      70 encoder failure, 73 output folder unusable, 74 write failure (e.g. disk full).
+      Exit status: 0 success, 64 bad flag or setting, 65 unreadable media, 66 source \
+      unavailable, 70 encoder failure, 73 output folder unusable, 74 write failure (e.g. disk full).
       """,
     version: "0.1.0",
     subcommands: [RecordCommand.self, RecoverCommand.self])

@@ -19,6 +19,7 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   private let delivered = Atomic<Int>(0)
   private let droppedNoBuffer = Atomic<Int>(0)
   private var thread: WorkerThread?
+  private var interrupt = ClockInterrupt()
   private var reader: VideoFileReader
 
   /// Opens `url` (checking that it decodes) as camera `position`.
@@ -53,13 +54,15 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     let loop = loop
     let origin = clock.now()
     running.store(true, ordering: .releasing)
+    interrupt = ClockInterrupt()
+    let interrupt = interrupt
     thread = WorkerThread(name: "file-\(position)") { [self] in
       var sequence: UInt64 = 0
       var signalLost = false
       while running.load(ordering: .acquiring) {
         let due = origin + rate.time(ofFrame: Int64(sequence))
         guard let frame = pool.lease() else {
-          clock.sleep(until: due)
+          guard clock.sleep(until: due, interrupt: interrupt) else { break }
           droppedNoBuffer.add(1, ordering: .relaxed)
           sequence += 1
           continue
@@ -82,10 +85,13 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
             signalLost = true
             sink.sourceEvent(.signalLost(reason: "end of \(url.lastPathComponent)"), from: position)
           }
-          clock.sleep(until: clock.now() + 50_000_000)
+          guard clock.sleep(until: clock.now() + 50_000_000, interrupt: interrupt) else { break }
           continue
         }
-        clock.sleep(until: due)
+        guard clock.sleep(until: due, interrupt: interrupt) else {
+          frame.release()
+          break
+        }
         guard running.load(ordering: .acquiring) else {
           frame.release()
           break
@@ -101,6 +107,7 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
 
   public func stop() {
     running.store(false, ordering: .releasing)
+    interrupt.fire()
     thread?.join()
     thread = nil
   }

@@ -15,6 +15,7 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
   private let delivered = Atomic<Int>(0)
   private let droppedNoBuffer = Atomic<Int>(0)
   private var thread: WorkerThread?
+  private var interrupt = ClockInterrupt()
 
   /// Creates a synthetic camera for `position` producing `size` at `rate` unless `options`
   /// override them.
@@ -50,11 +51,13 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
       start: clock.now(), rate: info.frameRate, options: options)
     let position = position
     running.store(true, ordering: .releasing)
+    interrupt = ClockInterrupt()
+    let interrupt = interrupt
     thread = WorkerThread(name: "synth-\(position)") { [self] in
       var timeline = firstTimeline
       while running.load(ordering: .acquiring) {
         let capture = timeline.next()
-        clock.sleep(until: capture.time)
+        guard clock.sleep(until: capture.time, interrupt: interrupt) else { break }
         guard running.load(ordering: .acquiring) else { break }
         guard let frame = pool.lease() else {
           droppedNoBuffer.add(1, ordering: .relaxed)
@@ -71,6 +74,7 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
 
   public func stop() {
     running.store(false, ordering: .releasing)
+    interrupt.fire()
     thread?.join()
     thread = nil
   }

@@ -74,16 +74,21 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     public var details: [String: String]
     /// Frames the capture stage delivered during the whole session (preview included).
     public var framesDelivered: Int
-    /// Frames the capture stage could not deliver (no free buffer).
+    /// Frames the capture stage could not deliver (no free buffer). Included in
+    /// `sync.dropped_by_source`, which counts every gap in sequence numbers.
     public var framesDroppedNoBuffer: Int
+    /// Frames dropped because the scheduler's inbox was full. Also included in
+    /// `sync.dropped_by_source`.
+    public var framesDroppedInbox: Int
     /// What the synchronizer counted for this camera during the take.
     public var sync: CameraSyncCounters
 
     public init(
       kind: String, label: String, identity: String, width: Int, height: Int, frameRate: Double,
       nativeFormat: String, details: [String: String], framesDelivered: Int,
-      framesDroppedNoBuffer: Int, sync: CameraSyncCounters
+      framesDroppedNoBuffer: Int, framesDroppedInbox: Int, sync: CameraSyncCounters
     ) {
+      self.framesDroppedInbox = framesDroppedInbox
       self.kind = kind
       self.label = label
       self.identity = identity

@@ -5,10 +5,13 @@ public struct FrameRate: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Seconds per `numerator` frames.
   public var denominator: Int
 
-  /// Creates `numerator / denominator` frames per second.
+  /// Creates `numerator / denominator` frames per second, reduced (12500/1000 becomes 25/2).
   public init(numerator: Int, denominator: Int = 1) {
-    self.numerator = numerator
-    self.denominator = denominator
+    var (a, b) = (abs(numerator), abs(denominator))
+    while b != 0 { (a, b) = (b, a % b) }
+    let divisor = max(a, 1)
+    self.numerator = numerator / divisor
+    self.denominator = denominator / divisor
   }
 
   /// Frames per second as a floating-point value.

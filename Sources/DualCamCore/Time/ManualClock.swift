@@ -19,6 +19,18 @@ public final class ManualClock: MonotonicClock, @unchecked Sendable {
     condition.wait { self.now() >= deadline }
   }
 
+  public func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool {
+    // Two conditions can wake this sleep (the test moving time, the interrupt); checking the
+    // interrupt every few milliseconds of real time keeps it simple and is plenty for tests.
+    let system = SystemMonotonicClock()
+    while !interrupt.isFired {
+      if condition.wait(until: { self.now() >= deadline }, deadline: system.now() + 5_000_000) {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Moves the time forward to `time` (never backwards) and wakes sleepers whose deadline passed.
   public func advance(to time: MonotonicTime) {
     state.withLock { current in current = max(current, time) }

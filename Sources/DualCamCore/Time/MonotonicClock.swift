@@ -11,6 +11,8 @@ public protocol MonotonicClock: Sendable {
   func now() -> MonotonicTime
   /// Blocks the calling thread until `deadline` (returns at once if it has passed).
   func sleep(until deadline: MonotonicTime)
+  /// Blocks until `deadline` or until `interrupt` fires; returns false when interrupted.
+  func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool
 }
 
 /// CLOCK_MONOTONIC, the clock V4L2 stamps buffers with.
@@ -29,5 +31,10 @@ public struct SystemMonotonicClock: MonotonicClock {
       tv_sec: Int(deadline.nanoseconds / 1_000_000_000),
       tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+  }
+
+  public func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool {
+    // The condition variable runs on CLOCK_MONOTONIC, so its deadline is this clock's time.
+    !interrupt.signal.wait(until: { interrupt.isFired }, deadline: deadline)
   }
 }

@@ -14,6 +14,8 @@ struct TakeMetadataBuilder {
   let outputs: [TakeFinisher.Finished]
   let errors: [String]
   let events: [String]
+  /// Frames each camera's inbox dropped (front, back).
+  var inboxDrops: (front: Int, back: Int) = (0, 0)
   /// Forced status (`.recording` for checkpoints); nil = derived from the errors.
   var status: TakeMetadata.Status? = nil
 
@@ -25,6 +27,14 @@ struct TakeMetadataBuilder {
 
   /// The program version written into every take.
   static let appVersion = "0.1.0"
+
+  /// The settings as they were in force: the preset actually used is written even when it was
+  /// the default.
+  private var recordedSettings: RecordingSettings {
+    var recorded = settings
+    recorded.preset = settings.effectivePreset
+    return recorded
+  }
 
   func build() -> TakeMetadata {
     let statistics = report.statistics
@@ -46,10 +56,10 @@ struct TakeMetadataBuilder {
       app: TakeMetadata.AppInfo(name: "dualcam", version: Self.appVersion),
       host: Self.host(),
       startedAt: Self.iso8601(take.startDate), endedAt: Self.iso8601(endDate),
-      settings: settings,
+      settings: recordedSettings,
       sources: [
-        "front": record(sources.front, statistics.front),
-        "back": record(sources.back, statistics.back),
+        "front": record(sources.front, statistics.front, inboxDrops: inboxDrops.front),
+        "back": record(sources.back, statistics.back, inboxDrops: inboxDrops.back),
       ],
       outputs: outputRecords,
       sync: TakeMetadata.SyncRecord(
@@ -69,16 +79,16 @@ struct TakeMetadataBuilder {
       errors: errors + events)
   }
 
-  private func record(_ source: any CameraSource, _ sync: CameraSyncCounters)
-    -> TakeMetadata.SourceRecord
-  {
+  private func record(
+    _ source: any CameraSource, _ sync: CameraSyncCounters, inboxDrops: Int
+  ) -> TakeMetadata.SourceRecord {
     let info = source.info
     let counters = source.counters
     return TakeMetadata.SourceRecord(
       kind: info.kind, label: info.label, identity: info.identity, width: info.size.width,
       height: info.size.height, frameRate: info.frameRate.framesPerSecond,
       nativeFormat: info.nativeFormat, details: info.details, framesDelivered: counters.delivered,
-      framesDroppedNoBuffer: counters.droppedNoBuffer, sync: sync)
+      framesDroppedNoBuffer: counters.droppedNoBuffer, framesDroppedInbox: inboxDrops, sync: sync)
   }
 
   // MARK: - Writing

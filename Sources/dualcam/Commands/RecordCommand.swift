@@ -10,11 +10,14 @@ struct RecordCommand: ParsableCommand {
     commandName: "record",
     abstract: "Record a take: two sources into dualview, front and back files.",
     discussion: """
-      Sources: a V4L2 device (/dev/video0), synthetic[:options] or file:PATH[?loop&fps=N].
-      Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N,
+      Sources: synthetic[:options], file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv] \
+      (size and format for raw .yuv files), or a V4L2 device (/dev/video0, coming soon).
+
+      Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N, \
       seed=N, label=TEXT — e.g. --back synthetic:fps=29.97,jitter=2ms.
 
-      Ctrl-C or SIGTERM stops and finalizes the take; SIGUSR1 pauses and resumes it.
+      Ctrl-C, SIGTERM or SIGHUP stops and finalizes the take; SIGUSR1 pauses and resumes it. \
+      Interrupted takes found in the output folder are recovered before recording starts.
       """)
 
   @Option(name: .long, help: "Front camera: device path, synthetic[:options] or file:PATH.")
@@ -50,6 +53,11 @@ struct RecordCommand: ParsableCommand {
   private func record() throws(DualCamError) {
     var settings = try recording.settings()
     settings.layout = try layout.settings()
+    if case .fullStack = settings.layout.canvas, layout.split != nil {
+      Console.status(
+        "note: --split has no effect on the full-stack canvas, which keeps both cameras at "
+          + "their own height; choose --canvas portrait, landscape or WxH to split")
+    }
     let limit = try duration.map { text throws(DualCamError) in
       try DurationParser.frames(in: text, at: settings.frameRate)
     }

@@ -3,7 +3,9 @@ import DualCamCore
 
 /// Flags that set how a take is encoded and where it goes.
 struct RecordingOptions: ParsableArguments {
-  @Option(name: .long, help: "Camera frame size, WIDTHxHEIGHT or 720p/1080p (default 1280x720).")
+  @Option(
+    name: .long,
+    help: "Camera frame size: WIDTHxHEIGHT, 480p, 720p, 1080p or 4k (default 1280x720).")
   var size: String?
 
   @Option(name: .long, help: "Frame rate of all outputs: 30, 29.97, 30000/1001 (default 30).")

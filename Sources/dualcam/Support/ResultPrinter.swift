@@ -38,7 +38,8 @@ enum ResultPrinter {
     if sync.repeatedForEncoderLag > 0 {
       lines.append(
         "  warning: \(sync.repeatedForEncoderLag) frames were repeated because the encoders could "
-          + "not keep up; try --preset ultrafast, a lower --fps or a smaller --size")
+          + "not keep up; use a lower --fps or a smaller --size (or a faster --preset than the "
+          + "one chosen)")
     }
     for error in metadata.errors { lines.append("  note: \(error)") }
     Swift.print(lines.joined(separator: "\n"))

@@ -6,7 +6,8 @@ import Synchronization
 private let stopSignalled = Atomic<Bool>(false)
 private let pauseToggles = Atomic<Int>(0)
 
-/// Turns SIGINT and SIGTERM into "stop and finalize" and SIGUSR1 into "pause/resume".
+/// Turns SIGINT, SIGTERM and SIGHUP (a closed SSH session) into "stop and finalize", and
+/// SIGUSR1 into "pause/resume".
 final class SignalMonitor {
   private var pauseTogglesSeen = 0
 
@@ -16,20 +17,22 @@ final class SignalMonitor {
     // the take's finalization, so unblock them before any pipeline thread is started.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for number in [SIGINT, SIGTERM, SIGUSR1] { sigaddset(&handled, number) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&handled, number) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     signal(SIGINT) { _ in stopSignalled.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopSignalled.store(true, ordering: .relaxed) }
+    signal(SIGHUP) { _ in stopSignalled.store(true, ordering: .relaxed) }
     signal(SIGUSR1) { _ in pauseToggles.add(1, ordering: .relaxed) }
   }
 
   /// True once a stop was asked for.
   var stopRequested: Bool { stopSignalled.load(ordering: .relaxed) }
 
-  /// True when a SIGUSR1 arrived since the last call.
+  /// True when an odd number of SIGUSR1 arrived since the last call: two quick toggles cancel
+  /// out instead of being taken for one.
   func takePauseToggle() -> Bool {
     let count = pauseToggles.load(ordering: .relaxed)
     defer { pauseTogglesSeen = count }
-    return count != pauseTogglesSeen
+    return (count - pauseTogglesSeen) % 2 == 1
   }
 }

@@ -10,8 +10,9 @@ enum SourceSelection {
     var notes: [String]
   }
 
-  /// Opens the sources named on the command line; a side not named falls back to a camera found
-  /// on the machine, else to a synthetic test pattern, and the notes say which.
+  /// Opens the sources named on the command line; a side not named gets a synthetic test
+  /// pattern, and the notes say so. (Choosing cameras found on the machine comes with V4L2
+  /// capture.)
   static func choose(front: String?, back: String?, settings: RecordingSettings)
     throws(DualCamError) -> Choice
   {
@@ -24,7 +25,7 @@ enum SourceSelection {
       } else {
         spec = .synthetic(SyntheticCameraOptions())
         notes.append(
-          "\(position): no camera given or found, using the synthetic test pattern "
+          "\(position): no camera given, using the synthetic test pattern "
             + "(labelled SYNTHETIC in the picture)")
       }
       let source = try spec.makeSource(
