@@ -105,6 +105,36 @@ struct RecordedTakeTests {
     #expect(repeatedBack == take.metadata.sync.back.duplicates)
   }
 
+  @Test(
+    "every codec and container keeps the three files aligned",
+    arguments: [
+      (VideoCodec.hevc, ContainerFormat.mp4), (.mjpeg, .mkv), (.ffv1, .mkv), (.h264, .mkv),
+    ])
+  func codecsAndContainers(_ codec: VideoCodec, _ container: ContainerFormat) throws {
+    let folder = try TemporaryFolder()
+    var settings = settings(folder.url)
+    settings.codec = codec
+    settings.container = container
+    let session = try session(settings)
+    defer { session.shutdown() }
+    let result = try recordFrames(session, 20)
+    let take = try TakeInspector(folder: result.folder)
+    #expect(take.metadata.settings.codec == codec)
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: size, backSize: size))
+    for (name, file) in [("front", front), ("back", back), ("dualview", dual)] {
+      #expect(file.times.count == 20, "\(name)")
+      #expect(file.info.startTime == 0, "\(name)")
+      #expect(take.url(of: name).pathExtension == container.fileExtension)
+    }
+    for k in 0..<20 {
+      #expect(front.stamps[k] != nil && dual.frontStamps[k] == front.stamps[k], "frame \(k)")
+      #expect(back.stamps[k] != nil && dual.backStamps[k] == back.stamps[k], "frame \(k)")
+    }
+  }
+
   @Test("metadata.json agrees with what the files decode to")
   func metadataAgrees() throws {
     let folder = try TemporaryFolder()
