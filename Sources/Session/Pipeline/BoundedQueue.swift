@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 
 /// A fixed-capacity FIFO between two threads; it never allocates after init.
 ///

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 
 /// One output frame for one worker: the slot index and the frames it needs, each with a
 /// reference held for this job.

@@ -1,6 +1,6 @@
 import Compositor
-public import DualCamCore
-public import Encoding
+import DualCamCore
+import Encoding
 import Synchronization
 
 /// One output file's thread: takes jobs from its queue, fills the encoder's input frame (a copy

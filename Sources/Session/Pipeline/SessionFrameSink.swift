@@ -1,5 +1,5 @@
-public import Capture
-public import DualCamCore
+import Capture
+import DualCamCore
 import Synchronization
 
 /// Where both sources deliver: one inbox per camera for the scheduler, and the latest frame of

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 
 /// The picture recorded in place of a camera that has no signal: dark grey with "NO SIGNAL"
 /// and the camera's name, so a gap is obvious to anyone watching the take.

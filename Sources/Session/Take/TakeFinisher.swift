@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 import Encoding
 import Synchronization
 
