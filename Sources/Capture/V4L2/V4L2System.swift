@@ -16,7 +16,8 @@ public protocol V4L2System: Sendable {
   /// Closes a descriptor returned by `open`.
   func close(_ descriptor: Int32)
   /// Issues `request` with `argument`; EINTR is retried by the caller, not here.
-  func ioctl(_ descriptor: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer) -> V4L2Result<Void>
+  func ioctl(_ descriptor: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
+    -> V4L2Result<Void>
   /// Waits up to `timeoutMilliseconds` for `events` on `descriptor`; returns the events seen
   /// (0 on timeout).
   func poll(_ descriptor: Int32, events: Int16, timeoutMilliseconds: Int32) -> V4L2Result<Int16>
