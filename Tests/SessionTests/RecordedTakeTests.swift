@@ -96,13 +96,16 @@ struct RecordedTakeTests {
       #expect(dual.frontStamps[k] == frontStamp, "\(name): dual-view frame \(k), front region")
       #expect(dual.backStamps[k] == backStamp, "\(name): dual-view frame \(k), back region")
     }
-    // Every repeated stamp in a file is a duplicate the metadata counted, and vice versa (exact
-    // only when the machine kept up: an encoder-lag repeat is a repeat of both cameras).
-    try #require(take.metadata.sync.repeatedForEncoderLag == 0, "this machine could not keep up")
+    // Every repeated stamp in a file is a repeat the metadata counted, and vice versa, under any
+    // load (a stalled machine adds encoder-lag repeats, and the metadata says so).
     let repeatedFront = (1..<45).filter { front.stamps[$0] == front.stamps[$0 - 1] }.count
     let repeatedBack = (1..<45).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
-    #expect(repeatedFront == take.metadata.sync.front.duplicates)
-    #expect(repeatedBack == take.metadata.sync.back.duplicates)
+    #expect(Int64(repeatedFront) == take.metadata.sync.frontRepeatsWritten)
+    #expect(Int64(repeatedBack) == take.metadata.sync.backRepeatsWritten)
+    if take.metadata.sync.repeatedForEncoderLag == 0 {
+      #expect(repeatedFront == take.metadata.sync.front.duplicates)
+      #expect(repeatedBack == take.metadata.sync.back.duplicates)
+    }
   }
 
   @Test(
@@ -168,9 +171,12 @@ struct RecordedTakeTests {
     defer { session.shutdown() }
     try session.startRecording()
     Thread.sleep(forTimeInterval: 0.8)
+    let clock = SystemMonotonicClock()
+    let beforePause = clock.now()
     session.pause()
     Thread.sleep(forTimeInterval: 0.7)
     session.resume()
+    let afterResume = clock.now()
     Thread.sleep(forTimeInterval: 0.8)
     let result = try session.stopRecording()
     let take = try TakeInspector(folder: result.folder)
@@ -197,7 +203,9 @@ struct RecordedTakeTests {
     }
     let recorded = metadata.sync.wallSeconds - metadata.sync.pausedSeconds
     #expect(abs(metadata.sync.durationSeconds - recorded) <= 1.0 / 30 + 1e-6)
-    #expect(abs(metadata.sync.pausedSeconds - 0.7) < 0.2)
+    // The pause lasted from the pause call to the resume call, however long the sleep really was.
+    #expect(metadata.sync.pausedSeconds >= 0.7)
+    #expect(metadata.sync.pausedSeconds <= Double(afterResume - beforePause) / 1e9)
     #expect(pause.atFrame > 0 && pause.atFrame < metadata.sync.frames)
   }
 
@@ -210,29 +218,34 @@ struct RecordedTakeTests {
     let result = try recordFrames(session, 60)
     let take = try TakeInspector(folder: result.folder)
     let sync = take.metadata.sync
-    try #require(sync.repeatedForEncoderLag == 0, "this machine could not keep up")
     let front = try take.decodeCamera("front")
     let back = try take.decodeCamera("back")
 
     // 25 fps against a 30 fps clock: one slot in six repeats the back camera's previous frame.
+    // The synchronizer decides on time whatever the load, so this holds on a busy machine too.
     #expect(abs(sync.back.duplicates - 10) <= 2)
-    #expect(sync.back.droppedTotal == 0)
+    #expect(sync.back.droppedUnused == 0)
     let backRepeats = (1..<60).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
-    #expect(backRepeats == sync.back.duplicates)
+    #expect(Int64(backRepeats) == sync.backRepeatsWritten)
+    #expect(Int64(backRepeats) >= Int64(sync.back.duplicates) - sync.repeatedForEncoderLag)
 
     // Every 7th front frame never existed: it is counted as lost and never appears.
     let frontNumbers = front.stamps.compactMap { $0?.frameNumber }
     #expect(frontNumbers.count == 60)
     #expect(!frontNumbers.contains { $0 > 0 && $0 % 7 == 0 })
     #expect(sync.front.droppedBySource >= 7)
-    // The skew the metadata reports is the skew of the frames actually written.
+    // The skew the metadata reports is that of the pairs decided; the files hold those pairs
+    // (and, under encoder lag, repeats of them).
     let skews = (0..<60).map { k in
       abs(
         Double(front.stamps[k]!.captureMicroseconds) - Double(back.stamps[k]!.captureMicroseconds))
         / 1000
     }
-    #expect(abs(sync.skewMaxMilliseconds - skews.max()!) < 0.01)
-    #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / 60) < 0.01)
+    #expect(skews.max()! <= sync.skewMaxMilliseconds + 0.01)
+    if sync.repeatedForEncoderLag == 0 {
+      #expect(abs(sync.skewMaxMilliseconds - skews.max()!) < 0.01)
+      #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / 60) < 0.01)
+    }
     // A slot repeating a lost front frame is at most a frame period off; the 25 fps back camera
     // at most half its period.
     let bound: Double = 1000.0 / 30 + 1000.0 / 25 / 2 + 1

@@ -160,6 +160,11 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     /// Output frames written as a repeat of the previous pair because the encoders had fallen
     /// behind real time (the machine could not keep up with these settings).
     public var repeatedForEncoderLag: Int64
+    /// Frames in the front file that repeat the frame before them, whatever the reason (the
+    /// camera was slower than the clock, or encoder lag): what a viewer of the file sees.
+    public var frontRepeatsWritten: Int64
+    /// The same for the back file.
+    public var backRepeatsWritten: Int64
     /// Front camera counters.
     public var front: CameraSyncCounters
     /// Back camera counters.
@@ -169,9 +174,11 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
       clockOriginNanoseconds: Int64, frames: Int64, frameRate: Double, frameRateFraction: String,
       durationSeconds: Double,
       wallSeconds: Double, pausedSeconds: Double, skewMeanMilliseconds: Double,
-      skewMaxMilliseconds: Double, repeatedForEncoderLag: Int64, front: CameraSyncCounters,
-      back: CameraSyncCounters
+      skewMaxMilliseconds: Double, repeatedForEncoderLag: Int64, frontRepeatsWritten: Int64,
+      backRepeatsWritten: Int64, front: CameraSyncCounters, back: CameraSyncCounters
     ) {
+      self.frontRepeatsWritten = frontRepeatsWritten
+      self.backRepeatsWritten = backRepeatsWritten
       self.repeatedForEncoderLag = repeatedForEncoderLag
       self.clockOriginNanoseconds = clockOriginNanoseconds
       self.frames = frames

@@ -49,6 +49,9 @@ final class SlotScheduler: @unchecked Sendable {
     var takeEnded = false
     /// Slots written as a repeat of the previous pair because the encoders were behind.
     var lagRepeats: Int64 = 0
+    /// Frames written that repeat the frame written just before, per camera (front, back): what
+    /// a viewer of the files sees, whatever the reason (a slow camera, encoder lag).
+    var writtenRepeats: (front: Int64, back: Int64) = (0, 0)
     /// The first output error of the take: which output and what happened.
     var outputFailure: String?
     var outputError: DualCamError?
@@ -62,6 +65,8 @@ final class SlotScheduler: @unchecked Sendable {
   private let reportSignal = ConditionSignal()
   private var report = Report()  // guarded by reportSignal
   private var thread: WorkerThread?
+  /// What was last written for each camera (scheduler thread only).
+  private var written = (front: WrittenFrames(), back: WrittenFrames())
 
   init(rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake) {
     self.rate = rate
@@ -152,15 +157,18 @@ final class SlotScheduler: @unchecked Sendable {
         let statistics = synchronizer.statistics
         let phase = synchronizer.phase
         let lagRepeats = lag.repeats
+        let writtenRepeats = (written.front.repeats, written.back.repeats)
         publish {
           $0.statistics = statistics
           $0.phase = phase
           $0.lagRepeats = lagRepeats
+          $0.writtenRepeats = writtenRepeats
         }
         if phase == .finished && lag.backlog == 0 {
           current.placeholderFront.release()
           current.placeholderBack.release()
           lag.reset()
+          written = (WrittenFrames(), WrittenFrames())
           outputs = nil
           synchronizer = FrameSynchronizer(rate: rate)
           publish { $0.takeEnded = true }
@@ -196,6 +204,8 @@ final class SlotScheduler: @unchecked Sendable {
     if slot.back == nil { back.retain() }
     front.retain()
     back.retain()
+    written.front.note(front)
+    written.back.note(back)
     outputs.front.queue.push(OutputJob(index: slot.index, front: front, back: nil))
     outputs.back.queue.push(OutputJob(index: slot.index, front: nil, back: back))
     outputs.dualView.queue.push(OutputJob(index: slot.index, front: front, back: back))
@@ -204,5 +214,18 @@ final class SlotScheduler: @unchecked Sendable {
   private func publish(_ change: (inout Report) -> Void) {
     reportSignal.locked { change(&report) }
     reportSignal.broadcast()
+  }
+}
+
+/// Counts written frames that repeat the one written before, recognising a frame by its capture
+/// time and sequence number (buffers are reused, so identity would not do).
+struct WrittenFrames {
+  private var last: (time: MonotonicTime, sequence: UInt64, placeholder: Bool)?
+  private(set) var repeats: Int64 = 0
+
+  mutating func note(_ frame: FrameBuffer) {
+    let key = (frame.captureTime, frame.sequence, frame.isPlaceholder)
+    if let last, last == key { repeats += 1 }
+    last = key
   }
 }

@@ -70,7 +70,9 @@ struct TakeMetadataBuilder {
         pausedSeconds: paused,
         skewMeanMilliseconds: Double(statistics.skewMeanNanoseconds) / 1e6,
         skewMaxMilliseconds: Double(statistics.skewMaxNanoseconds) / 1e6,
-        repeatedForEncoderLag: report.lagRepeats, front: statistics.front, back: statistics.back),
+        repeatedForEncoderLag: report.lagRepeats, frontRepeatsWritten: report.writtenRepeats.front,
+        backRepeatsWritten: report.writtenRepeats.back, front: statistics.front,
+        back: statistics.back),
       pauses: take.pauses.map { pause in
         TakeMetadata.PauseRecord(
           startSeconds: Double(pause.start - take.startTime) / 1e9,
