@@ -45,7 +45,7 @@ public final class SessionController: @unchecked Sendable {
     self.front = front
     self.back = back
     self.clock = clock
-    sink = SessionFrameSink(inboxCapacity: Self.inboxCapacity, wake: wake)
+    sink = SessionFrameSink(inboxCapacity: Self.inboxCapacity, wake: wake, clock: clock)
   }
 
   deinit { shutdown() }

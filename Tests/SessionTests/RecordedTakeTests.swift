@@ -138,6 +138,38 @@ struct RecordedTakeTests {
     }
   }
 
+  @Test("a camera that loses its signal shows NO SIGNAL, the take goes on, and the gap is counted")
+  func signalLossKeepsTakeGoing() throws {
+    let folder = try TemporaryFolder()
+    let settings = settings(folder.url)
+    let session = SessionController(
+      settings: settings,
+      front: SyntheticCamera(position: .front, size: size, rate: settings.frameRate),
+      back: BlackoutCamera(
+        position: .back, size: size, rate: settings.frameRate, from: 0.8, until: 1.8))
+    defer { session.shutdown() }
+    let result = try recordFrames(session, 75)
+    let take = try TakeInspector(folder: result.folder)
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let sync = take.metadata.sync
+
+    #expect(front.times.count == 75 && back.times.count == 75)
+    // About a second without signal: those frames carry no stamp (they show NO SIGNAL), the
+    // front camera's frames go on regardless, and the count is in the metadata.
+    let dark = back.stamps.filter { $0 == nil }.count
+    #expect(abs(dark - 30) <= 4, "\(dark) frames without signal")
+    #expect(dark == sync.back.missingSlots)
+    #expect(front.stamps.allSatisfy { $0 != nil })
+    let firstDark = try #require(back.stamps.firstIndex { $0 == nil })
+    #expect(back.stamps[firstDark...].prefix(dark).allSatisfy { $0 == nil }, "one gap, not several")
+    #expect(back.stamps.last! != nil, "the camera came back into the same take")
+    #expect(
+      take.metadata.errors.contains { $0.contains("back camera: signal lost (test blackout)") })
+    #expect(take.metadata.errors.contains { $0.contains("back camera: signal restored") })
+    #expect(take.metadata.status == .complete)
+  }
+
   @Test("metadata.json agrees with what the files decode to")
   func metadataAgrees() throws {
     let folder = try TemporaryFolder()

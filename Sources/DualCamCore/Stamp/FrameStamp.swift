@@ -1,8 +1,8 @@
 /// A frame's identity written into its own pixels: source id, frame number and capture time.
 ///
 /// The code is a grid of large black and white luma cells (16 × 7) in the middle of the
-/// picture, where a centred crop or a downscale keeps it. Cells are big enough (about 1/36 of
-/// the short side) to survive H.264 at ordinary bitrates; a reader samples the middle of each
+/// picture, where a centred crop or a downscale keeps it. Cells are big enough (about 1/24 of
+/// the short side) to survive H.264 and HEVC at ordinary bitrates; a reader samples the middle of each
 /// cell and thresholds it. Eight fixed marker bits and a CRC-16 reject anything that is not a
 /// stamp. Tests read stamps back from decoded files to prove which source frame landed in
 /// which output frame.
@@ -42,7 +42,9 @@ public struct FrameStamp: Hashable, Sendable, Codable {
 
   /// Side of one cell in pixels (even, at least 4).
   public static func cellSize(for size: ImageSize) -> Int {
-    let cell = max(4, (min(size.width, size.height) / 36) & ~1)
+    // About 1/24 of the short side: 10 px at 240 lines, 30 at 720. Smaller cells were blurred
+    // past reading by HEVC at low bitrates now and then.
+    let cell = max(4, (min(size.width, size.height) / 24) & ~1)
     // Narrow pictures: keep the whole grid inside the width.
     return min(cell, max(2, (size.width / columns) & ~1))
   }

@@ -12,6 +12,9 @@ struct CameraQueue {
   /// closer to that target can still arrive.
   private(set) var latestSeen: MonotonicTime?
   private var lastSequence: UInt64?
+  /// Set while the source reports its signal lost: slots get no frame from this camera (the
+  /// session shows "no signal") instead of a repeat of its last one.
+  var signalLost = false
 
   init(capacity: Int) {
     ring = [FrameBuffer?](repeating: nil, count: capacity)
@@ -22,6 +25,8 @@ struct CameraQueue {
   var oldest: FrameBuffer? { count == 0 ? nil : ring[head] }
 
   func hasSeen(atOrAfter time: MonotonicTime) -> Bool {
+    // A camera without signal is not waited for.
+    if signalLost { return true }
     guard let latestSeen else { return false }
     return latestSeen >= time
   }
@@ -68,6 +73,10 @@ struct CameraQueue {
     closestTo target: MonotonicTime, within window: Range<MonotonicTime>,
     counting counters: inout CameraSyncCounters
   ) -> (frame: FrameBuffer?, repeated: Bool) {
+    if signalLost {
+      counters.missingSlots += 1
+      return (nil, false)
+    }
     var bestDistance = Int64.max
     var bestOffset = -1  // -1: the last chosen frame
     if let last = lastChosen, window.contains(last.captureTime) {

@@ -137,6 +137,12 @@ public struct FrameSynchronizer: ~Copyable {
     if phase != .idle, nextSlotIndex >= count { finish() }
   }
 
+  /// Tells the synchronizer that camera `camera` lost (or regained) its signal. While lost,
+  /// its slots carry no frame (counted in `missingSlots`) and are not held back waiting for it.
+  public mutating func setSignalLost(_ lost: Bool, camera: Int) {
+    withCamera(camera) { queue, _ in queue.signalLost = lost }
+  }
+
   // MARK: - Frames
 
   /// Hands a captured frame of camera `camera` (0 = front, 1 = back) to the synchronizer, which

@@ -14,7 +14,8 @@ public struct CameraSyncCounters: Sendable, Hashable, Codable {
   public var droppedOverflow: Int = 0
   /// Frames captured while the take was paused (left out by design, not an error).
   public var discardedWhilePaused: Int = 0
-  /// Slots this camera had no frame for at all (signal lost before its first frame).
+  /// Slots this camera had no frame for: it had not delivered yet, or its signal was lost.
+  /// These slots show a "NO SIGNAL" picture.
   public var missingSlots: Int = 0
   /// Largest distance between a chosen frame's capture time and its slot's target, in ns.
   public var maxTargetOffsetNanoseconds: Int64 = 0

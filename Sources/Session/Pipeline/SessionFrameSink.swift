@@ -22,13 +22,21 @@ final class SessionFrameSink: FrameSink, @unchecked Sendable {
     init(inboxCapacity: Int) { inbox = BoundedQueue(capacity: inboxCapacity) }
   }
 
+  /// Something a source reported, and when.
+  struct Event: Sendable {
+    var time: MonotonicTime
+    var text: String
+  }
+
   private let channels: [Channel]
   private let wake: SchedulerWake
-  private let events = Mutex<[String]>([])
+  private let clock: any MonotonicClock
+  private let events = Mutex<[Event]>([])
 
-  init(inboxCapacity: Int, wake: SchedulerWake) {
+  init(inboxCapacity: Int, wake: SchedulerWake, clock: any MonotonicClock) {
     channels = CameraPosition.allCases.map { _ in Channel(inboxCapacity: inboxCapacity) }
     self.wake = wake
+    self.clock = clock
   }
 
   /// The state kept for `position`.
@@ -58,10 +66,10 @@ final class SessionFrameSink: FrameSink, @unchecked Sendable {
     switch event {
     case .signalLost(let reason):
       channel.signalLost.store(true, ordering: .relaxed)
-      events.withLock { $0.append("\(position) camera: signal lost (\(reason))") }
+      record("\(position) camera: signal lost (\(reason))")
     case .signalRestored:
       channel.signalLost.store(false, ordering: .relaxed)
-      events.withLock { $0.append("\(position) camera: signal restored") }
+      record("\(position) camera: signal restored")
     }
     wake.notify()
   }
@@ -75,7 +83,12 @@ final class SessionFrameSink: FrameSink, @unchecked Sendable {
   }
 
   /// Source events so far, oldest first.
-  var eventLog: [String] { events.withLock { $0 } }
+  var eventLog: [Event] { events.withLock { $0 } }
+
+  private func record(_ text: String) {
+    let event = Event(time: clock.now(), text: text)
+    events.withLock { $0.append(event) }
+  }
 
   /// Gives back every frame held (at shutdown, after the sources stopped).
   func drain() {

@@ -138,6 +138,10 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
+      for position in CameraPosition.allCases {
+        let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
+        synchronizer.setSignalLost(lost, camera: position.rawValue)
+      }
 
       if let current = outputs {
         if let (name, error) = current.firstError,

@@ -13,7 +13,7 @@ struct TakeMetadataBuilder {
   let sources: (front: any CameraSource, back: any CameraSource)
   let outputs: [TakeFinisher.Finished]
   let errors: [String]
-  let events: [String]
+  let events: [SessionFrameSink.Event]
   /// Frames each camera's inbox dropped (front, back).
   var inboxDrops: (front: Int, back: Int) = (0, 0)
   /// Forced status (`.recording` for checkpoints); nil = derived from the errors.
@@ -34,6 +34,15 @@ struct TakeMetadataBuilder {
     var recorded = settings
     recorded.preset = settings.effectivePreset
     return recorded
+  }
+
+  /// Source events since the take started, each with its time into the take.
+  private var takeEvents: [String] {
+    events.filter { $0.time >= take.startTime }.map { event in
+      let seconds = Double(event.time - take.startTime) / 1e9
+      let rounded = (seconds * 100).rounded() / 100
+      return "at \(rounded) s: \(event.text)"
+    }
   }
 
   func build() -> TakeMetadata {
@@ -78,7 +87,7 @@ struct TakeMetadataBuilder {
           startSeconds: Double(pause.start - take.startTime) / 1e9,
           endSeconds: pause.end.map { Double($0 - take.startTime) / 1e9 }, atFrame: pause.atFrame)
       },
-      errors: errors + events)
+      errors: errors + takeEvents)
   }
 
   private func record(
