@@ -1,7 +1,6 @@
 public import DualCamCore
 public import Encoding
 public import Foundation
-import Synchronization
 
 /// A source that plays a video file (anything libavformat reads, or raw YUV) in real time, as
 /// if a camera were filming it: frame n is "captured" at start + n / rate.
@@ -15,11 +14,7 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   private let raw: RawVideoFormat?
   private let loop: Bool
   private let position: CameraPosition
-  private let running = Atomic<Bool>(false)
-  private let delivered = Atomic<Int>(0)
-  private let droppedNoBuffer = Atomic<Int>(0)
-  private var thread: WorkerThread?
-  private var interrupt = ClockInterrupt()
+  private let capture = CaptureLoop()
   private var reader: VideoFileReader
 
   /// Opens `url` (checking that it decodes) as camera `position`.
@@ -46,24 +41,20 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   public func start(
     clock: any MonotonicClock, sink: any FrameSink, bufferCount: Int
   ) throws(DualCamError) {
-    precondition(thread == nil, "file camera started twice")
     let pool = FramePool(format: .i420, size: info.size, capacity: bufferCount)
     let position = position
     let reader = reader
     let rate = info.frameRate
     let loop = loop
     let origin = clock.now()
-    running.store(true, ordering: .releasing)
-    interrupt = ClockInterrupt()
-    let interrupt = interrupt
-    thread = WorkerThread(name: "file-\(position)") { [self] in
+    capture.start(name: "file-\(position)") { [url] capture in
       var sequence: UInt64 = 0
       var signalLost = false
-      while running.load(ordering: .acquiring) {
+      while capture.isRunning {
         let due = origin + rate.time(ofFrame: Int64(sequence))
         guard let frame = pool.lease() else {
-          guard clock.sleep(until: due, interrupt: interrupt) else { break }
-          droppedNoBuffer.add(1, ordering: .relaxed)
+          guard clock.sleep(until: due, interrupt: capture.interrupt) else { break }
+          capture.countDroppedNoBuffer()
           sequence += 1
           continue
         }
@@ -85,37 +76,29 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
             signalLost = true
             sink.sourceEvent(.signalLost(reason: "end of \(url.lastPathComponent)"), from: position)
           }
-          guard clock.sleep(until: clock.now() + 50_000_000, interrupt: interrupt) else { break }
+          guard clock.sleep(until: clock.now() + 50_000_000, interrupt: capture.interrupt) else {
+            break
+          }
           continue
         }
-        guard clock.sleep(until: due, interrupt: interrupt) else {
+        guard clock.sleep(until: due, interrupt: capture.interrupt) else {
           frame.release()
           break
         }
-        guard running.load(ordering: .acquiring) else {
+        guard capture.isRunning else {
           frame.release()
           break
         }
         frame.captureTime = due
         frame.sequence = sequence
         sequence += 1
-        delivered.add(1, ordering: .relaxed)
+        capture.countDelivered()
         sink.deliver(frame, from: position)
       }
     }
   }
 
-  public func stop() {
-    running.store(false, ordering: .releasing)
-    interrupt.fire()
-    thread?.join()
-    thread = nil
-  }
+  public func stop() { capture.stop() }
 
-  public var counters: CaptureCounters {
-    var counters = CaptureCounters()
-    counters.delivered = delivered.load(ordering: .relaxed)
-    counters.droppedNoBuffer = droppedNoBuffer.load(ordering: .relaxed)
-    return counters
-  }
+  public var counters: CaptureCounters { capture.counters }
 }

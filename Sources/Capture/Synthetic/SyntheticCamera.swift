@@ -1,5 +1,4 @@
 public import DualCamCore
-import Synchronization
 
 /// A built-in camera that paints a moving test pattern, stamped with its frame number and
 /// capture time, at the pace of the injected clock.
@@ -11,11 +10,7 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
   public let info: SourceInfo
   private let position: CameraPosition
   private let options: SyntheticCameraOptions
-  private let running = Atomic<Bool>(false)
-  private let delivered = Atomic<Int>(0)
-  private let droppedNoBuffer = Atomic<Int>(0)
-  private var thread: WorkerThread?
-  private var interrupt = ClockInterrupt()
+  private let loop = CaptureLoop()
 
   /// Creates a synthetic camera for `position` producing `size` at `rate` unless `options`
   /// override them.
@@ -42,7 +37,6 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
   public func start(
     clock: any MonotonicClock, sink: any FrameSink, bufferCount: Int
   ) throws(DualCamError) {
-    precondition(thread == nil, "synthetic camera started twice")
     let pool = FramePool(format: .i420, size: info.size, capacity: bufferCount)
     let renderer = TestPatternRenderer(
       size: info.size, sourceID: UInt8(position.rawValue),
@@ -50,39 +44,27 @@ public final class SyntheticCamera: CameraSource, @unchecked Sendable {
     let firstTimeline = SyntheticTimeline(
       start: clock.now(), rate: info.frameRate, options: options)
     let position = position
-    running.store(true, ordering: .releasing)
-    interrupt = ClockInterrupt()
-    let interrupt = interrupt
-    thread = WorkerThread(name: "synth-\(position)") { [self] in
+    loop.start(name: "synth-\(position)") { loop in
       var timeline = firstTimeline
-      while running.load(ordering: .acquiring) {
+      while loop.isRunning {
         let capture = timeline.next()
-        guard clock.sleep(until: capture.time, interrupt: interrupt) else { break }
-        guard running.load(ordering: .acquiring) else { break }
+        guard clock.sleep(until: capture.time, interrupt: loop.interrupt), loop.isRunning else {
+          break
+        }
         guard let frame = pool.lease() else {
-          droppedNoBuffer.add(1, ordering: .relaxed)
+          loop.countDroppedNoBuffer()
           continue
         }
         renderer.render(frameNumber: capture.sequence, captureTime: capture.time, into: frame.image)
         frame.captureTime = capture.time
         frame.sequence = capture.sequence
-        delivered.add(1, ordering: .relaxed)
+        loop.countDelivered()
         sink.deliver(frame, from: position)
       }
     }
   }
 
-  public func stop() {
-    running.store(false, ordering: .releasing)
-    interrupt.fire()
-    thread?.join()
-    thread = nil
-  }
+  public func stop() { loop.stop() }
 
-  public var counters: CaptureCounters {
-    var counters = CaptureCounters()
-    counters.delivered = delivered.load(ordering: .relaxed)
-    counters.droppedNoBuffer = droppedNoBuffer.load(ordering: .relaxed)
-    return counters
-  }
+  public var counters: CaptureCounters { loop.counters }
 }
