@@ -14,5 +14,7 @@ struct DualCam: ParsableCommand {
       unavailable, 70 encoder failure, 73 output folder unusable, 74 write failure (e.g. disk full).
       """,
     version: "0.1.0",
-    subcommands: [RecordCommand.self, RecoverCommand.self])
+    subcommands: [
+      RecordCommand.self, RecoverCommand.self, DevicesCommand.self, ControlsCommand.self,
+    ])
 }
