@@ -43,7 +43,7 @@ let package = Package(
       name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
     .target(
       name: "Capture",
-      dependencies: ["DualCamCore", "Encoding", "CV4L2"],
+      dependencies: ["DualCamCore", "Encoding", "Compositor", "CV4L2"],
       swiftSettings: strictSwift
     ),
     .target(

@@ -43,4 +43,26 @@ static const unsigned long CV4L2_VIDIOC_S_CTRL = VIDIOC_S_CTRL;
 static const unsigned int CV4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;
 static const unsigned int CV4L2_CTRL_FLAG_NEXT_COMPOUND = V4L2_CTRL_FLAG_NEXT_COMPOUND;
 
+// V4L2Camera: fourcc codes (built with the function-like v4l2_fourcc macro), enum values and flag
+// bits, re-exported with one C type so Swift sees plain UInt32 values.
+static const unsigned int CV4L2_PIX_FMT_YUYV = V4L2_PIX_FMT_YUYV;
+static const unsigned int CV4L2_PIX_FMT_NV12 = V4L2_PIX_FMT_NV12;
+static const unsigned int CV4L2_PIX_FMT_MJPEG = V4L2_PIX_FMT_MJPEG;
+static const unsigned int CV4L2_PIX_FMT_JPEG = V4L2_PIX_FMT_JPEG;
+static const unsigned int CV4L2_BUF_TYPE_VIDEO_CAPTURE = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+static const unsigned int CV4L2_MEMORY_MMAP = V4L2_MEMORY_MMAP;
+static const unsigned int CV4L2_FIELD_ANY = V4L2_FIELD_ANY;
+static const unsigned int CV4L2_FRMSIZE_TYPE_DISCRETE = V4L2_FRMSIZE_TYPE_DISCRETE;
+static const unsigned int CV4L2_FRMIVAL_TYPE_DISCRETE = V4L2_FRMIVAL_TYPE_DISCRETE;
+static const unsigned int CV4L2_CAP_VIDEO_CAPTURE = V4L2_CAP_VIDEO_CAPTURE;
+static const unsigned int CV4L2_CAP_STREAMING = V4L2_CAP_STREAMING;
+static const unsigned int CV4L2_CAP_DEVICE_CAPS = V4L2_CAP_DEVICE_CAPS;
+static const unsigned int CV4L2_CAP_TIMEPERFRAME = V4L2_CAP_TIMEPERFRAME;
+static const unsigned int CV4L2_BUF_FLAG_ERROR = V4L2_BUF_FLAG_ERROR;
+static const unsigned int CV4L2_BUF_FLAG_TIMESTAMP_MASK = V4L2_BUF_FLAG_TIMESTAMP_MASK;
+static const unsigned int CV4L2_BUF_FLAG_TIMESTAMP_MONOTONIC = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
+static const short CV4L2_POLLIN = POLLIN;
+static const short CV4L2_POLLERR = POLLERR;
+static const short CV4L2_POLLHUP = POLLHUP;
+
 #endif

@@ -93,6 +93,7 @@ public final class SessionController: @unchecked Sendable {
     guard state == .previewing, let scheduler else {
       throw .invalidArgument("a take is already being recorded", fix: "stop it first")
     }
+    waitForFirstFrames()
     let root = try OutputLocation.prepare(explicit: settings.outputDirectory)
     let compositor = try StackCompositor(
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
@@ -285,6 +286,25 @@ public final class SessionController: @unchecked Sendable {
   }
 
   // MARK: - Internals
+
+  /// How long a take's start waits for a camera that has not delivered a frame yet. Real
+  /// cameras take a few hundred milliseconds from stream-on to their first frame; starting the
+  /// clock before that would open every take with "no signal" frames.
+  static let firstFrameWait: Int64 = 3_000_000_000
+
+  /// Returns once both cameras have delivered a frame, or after `firstFrameWait` (a camera that
+  /// stays silent is recorded as "no signal", which the metadata counts).
+  private func waitForFirstFrames() {
+    let deadline = SystemMonotonicClock().now() + Self.firstFrameWait
+    while SystemMonotonicClock().now() < deadline {
+      let front = sink.latestFrame(.front)
+      let back = sink.latestFrame(.back)
+      front?.release()
+      back?.release()
+      if front != nil && back != nil { return }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+  }
 
   private var inboxDrops: (front: Int, back: Int) {
     (

@@ -95,9 +95,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       }
       return try FileCamera(url: url, position: position, raw: raw, rate: fileRate, loop: loop)
     case .device(let path):
-      throw .sourceUnavailable(
-        "\(path): V4L2 camera capture is not part of this build yet",
-        fix: "record from synthetic or file: sources for now (see `dualcam record --help`)")
+      return try V4L2Camera(path: path, position: position, size: size, rate: rate)
     }
   }
 }
