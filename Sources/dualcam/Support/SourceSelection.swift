@@ -10,32 +10,24 @@ enum SourceSelection {
     var notes: [String]
   }
 
-  /// Opens the sources named on the command line; a side not named gets a synthetic test
-  /// pattern, and the notes say so. (Choosing cameras found on the machine comes with V4L2
-  /// capture.)
+  /// Opens the sources for `settings`: those named on the command line, cameras found on the
+  /// machine for the sides left out, else synthetic test patterns; the notes say which.
   static func choose(front: String?, back: String?, settings: RecordingSettings)
     throws(DualCamError) -> Choice
   {
-    var notes: [String] = []
-    func open(_ text: String?, _ position: CameraPosition) throws(DualCamError) -> any CameraSource
-    {
-      let spec: SourceSpec
-      if let text {
-        spec = try SourceSpec(parsing: text)
-      } else {
-        spec = .synthetic(SyntheticCameraOptions())
-        notes.append(
-          "\(position): no camera given, using the synthetic test pattern "
-            + "(labelled SYNTHETIC in the picture)")
-      }
-      let source = try spec.makeSource(
+    let cameras =
+      front != nil && back != nil ? [] : DeviceDiscovery().discover().devices.map(\.node)
+    let assignment = SourceAssignment(front: front, back: back, cameras: cameras)
+    var notes = assignment.notes
+    func open(_ text: String, _ position: CameraPosition) throws(DualCamError) -> any CameraSource {
+      let source = try SourceSpec(parsing: text).makeSource(
         position: position, size: settings.size, rate: settings.frameRate)
       notes.append(
         "\(position): \(source.info.label), \(source.info.size) at \(source.info.frameRate) fps")
       return source
     }
-    let frontSource = try open(front, .front)
-    let backSource = try open(back, .back)
+    let frontSource = try open(assignment.front, .front)
+    let backSource = try open(assignment.back, .back)
     return Choice(front: frontSource, back: backSource, notes: notes)
   }
 }
