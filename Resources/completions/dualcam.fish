@@ -1,0 +1,127 @@
+function __dualcam_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __dualcam_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __dualcam_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __dualcam_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __dualcam_parse_tokens -S
+    set -l unparsed_tokens (__dualcam_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'dualcam'
+        __dualcam_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'record'
+            __dualcam_parse_subcommand 0 'front=' 'back=' 'size=' 'fps=' 'codec=' 'container=' 'bitrate=' 'preset=' 'o/output=' 'swap' 'split=' 'canvas=' 'scaling=' 'border=' 'front-zoom=' 'back-zoom=' 'duration=' 'quiet' 'json' 'version' 'h/help'
+        case 'recover'
+            __dualcam_parse_subcommand -r 1 'o/output=' 'version' 'h/help'
+        case 'devices'
+            __dualcam_parse_subcommand 0 'json' 'version' 'h/help'
+        case 'controls'
+            __dualcam_parse_subcommand -r 2 'set=+' 'reset' 'json' 'version' 'h/help'
+        case 'help'
+            __dualcam_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __dualcam_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __dualcam_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __dualcam_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __dualcam_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__dualcam_tokens -p)
+    if test -z "$(__dualcam_tokens -t)"
+        set -l index (count (__dualcam_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'dualcam' -f
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam" version' -l 'version' -d 'Show the version.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_positional "dualcam" -eq 1' -fa 'record' -d 'Record a take: two sources into dualview, front and back files.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_positional "dualcam" -eq 1' -fa 'recover' -d 'Finish interrupted takes (.partial folders) so they play and seek everywhere.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_positional "dualcam" -eq 1' -fa 'devices' -d 'List the V4L2 cameras: node, name, identity, USB details and best formats.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_positional "dualcam" -eq 1' -fa 'controls' -d 'List, set or reset a camera\'s controls (brightness, exposure, focus, …).'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_positional "dualcam" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" front' -l 'front' -d 'Front camera: device path, synthetic[:options] or file:PATH.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" back' -l 'back' -d 'Back camera: device path, synthetic[:options] or file:PATH.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" size' -l 'size' -d 'Camera frame size: WIDTHxHEIGHT, 480p, 720p, 1080p or 4k (default 1280x720).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" fps' -l 'fps' -d 'Frame rate of all outputs: 30, 29.97, 30000/1001 (default 30).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" codec' -l 'codec' -d 'Codec: h264 (default), hevc, mjpeg, ffv1 (lossless).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" container' -l 'container' -d 'Container: mov (default), mp4, mkv.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" bitrate' -l 'bitrate' -d 'Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" preset' -l 'preset' -d 'x264/x265 preset: ultrafast … veryslow (default ultrafast).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" o output' -s 'o' -l 'output' -d 'Folder for takes (default ~/Videos/DualCam).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" swap' -l 'swap' -d 'Put the back camera on top.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" split' -l 'split' -d 'Share of the height for the top camera: 50/50, 60/40, 70/30.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" canvas' -l 'canvas' -d 'Dual-view size: full (both at native size), portrait, landscape, WxH.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" scaling' -l 'scaling' -d 'How each camera fills its band: fill (crop) or fit (letterbox).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" border' -l 'border' -d 'Line between the cameras: PIXELS[:COLOR], e.g. 4:white or 6:#FF8800.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" front-zoom' -l 'front-zoom' -d 'Digital zoom of the front camera: FACTOR[@X,Y], X,Y in 0–1.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" back-zoom' -l 'back-zoom' -d 'Digital zoom of the back camera: FACTOR[@X,Y], X,Y in 0–1.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" duration' -l 'duration' -d 'Stop after this much recorded time (10s, 1m30s, 90). Default: until Ctrl-C.' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" quiet' -l 'quiet' -d 'Print no progress line, only the result.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" json' -l 'json' -d 'Print the take\'s metadata as JSON when done.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" version' -l 'version' -d 'Show the version.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam recover" o output' -s 'o' -l 'output' -d 'Recordings folder (default ~/Videos/DualCam).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam recover" version' -l 'version' -d 'Show the version.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam recover" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam devices" json' -l 'json' -d 'Print the devices as JSON.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam devices" version' -l 'version' -d 'Show the version.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam devices" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam controls"' -l 'set' -d 'Set a control: NAME=VALUE (repeatable).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam controls" reset' -l 'reset' -d 'Reset the named controls (or, with none named, all) to default.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam controls" json' -l 'json' -d 'Print the controls as JSON.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam controls" version' -l 'version' -d 'Show the version.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam controls" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam help" version' -l 'version' -d 'Show the version.'
