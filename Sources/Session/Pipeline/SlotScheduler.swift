@@ -57,6 +57,10 @@ final class SlotScheduler: @unchecked Sendable {
     var outputError: DualCamError?
   }
 
+  /// Both cameras, built once: `CameraPosition.allCases` makes a new array on every call, and
+  /// this loop runs for every frame.
+  private static let positions: [CameraPosition] = [.front, .back]
+
   private let rate: FrameRate
   private let clock: any MonotonicClock
   private let sink: SessionFrameSink
@@ -138,7 +142,7 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
-      for position in CameraPosition.allCases {
+      for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
         synchronizer.setSignalLost(lost, camera: position.rawValue)
       }
@@ -187,7 +191,7 @@ final class SlotScheduler: @unchecked Sendable {
   }
 
   private func drainInboxes(into synchronizer: inout FrameSynchronizer) {
-    for position in CameraPosition.allCases {
+    for position in Self.positions {
       let inbox = sink.channel(position).inbox
       while let frame = inbox.tryPop() {
         synchronizer.offer(frame, camera: position.rawValue)
