@@ -27,11 +27,7 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   private let busInfo: String
   private let decoder: MJPEGDecoder?
   private var device: V4L2Device?
-  private let running = Atomic<Bool>(false)
-  private let delivered = Atomic<Int>(0)
-  private let droppedNoBuffer = Atomic<Int>(0)
-  private var thread: WorkerThread?
-  private var interrupt = ClockInterrupt()
+  private let capture = CaptureLoop()
 
   /// How long the capture thread waits in one `poll`: short enough for a prompt stop.
   static let pollMilliseconds: Int32 = 100
@@ -103,7 +99,6 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   public func start(
     clock: any MonotonicClock, sink: any FrameSink, bufferCount: Int
   ) throws(DualCamError) {
-    precondition(thread == nil, "V4L2 camera started twice")
     guard let device else {
       throw .sourceUnavailable(
         "\(info.label) was already closed (stopped, or a start failed)",
@@ -114,26 +109,16 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     let stream = V4L2CaptureLoop(
       camera: self, pool: FramePool(format: .i420, size: granted.size, capacity: bufferCount),
       clock: clock, sink: sink, ring: ring)
-    running.store(true, ordering: .releasing)
-    interrupt = ClockInterrupt()
-    thread = WorkerThread(name: "v4l2-\(position)") { stream.run() }
+    capture.start(name: "v4l2-\(position)") { _ in stream.run() }
   }
 
   public func stop() {
-    running.store(false, ordering: .releasing)
-    interrupt.fire()
-    thread?.join()
-    thread = nil
+    capture.stop()
     device = nil
     V4L2StreamLedger.shared.remove(ObjectIdentifier(self))
   }
 
-  public var counters: CaptureCounters {
-    var counters = CaptureCounters()
-    counters.delivered = delivered.load(ordering: .relaxed)
-    counters.droppedNoBuffer = droppedNoBuffer.load(ordering: .relaxed)
-    return counters
-  }
+  public var counters: CaptureCounters { capture.counters }
 
   // MARK: - Opening and configuring
 
@@ -236,14 +221,14 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
 
   // MARK: - Capture loop helpers
 
-  var isRunning: Bool { running.load(ordering: .acquiring) }
-  var currentInterrupt: ClockInterrupt { interrupt }
+  var isRunning: Bool { capture.isRunning }
+  var currentInterrupt: ClockInterrupt { capture.interrupt }
   var capturePosition: CameraPosition { position }
   var capturedFormat: V4L2CaptureFormat { format }
   var capturedLayout: V4L2FrameFormat { granted }
   var mjpegDecoder: MJPEGDecoder? { decoder }
-  func countDelivered() { delivered.add(1, ordering: .relaxed) }
-  func countDropped() { droppedNoBuffer.add(1, ordering: .relaxed) }
+  func countDelivered() { capture.countDelivered() }
+  func countDropped() { capture.countDroppedNoBuffer() }
 
   /// Notes in `info` that capture times come from arrival, not from the driver.
   func noteArrivalTimestamps() {

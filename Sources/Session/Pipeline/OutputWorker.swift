@@ -25,7 +25,6 @@ final class OutputWorker: @unchecked Sendable {
   private let writer: VideoFileWriter
   private let wake: SchedulerWake
   private let failure = Mutex<DualCamError?>(nil)
-  private let lastWrittenIndex = Atomic<Int64>(-1)
   private var thread: WorkerThread?
 
   init(name: String, role: Role, writer: VideoFileWriter, queueCapacity: Int, wake: SchedulerWake) {
@@ -82,6 +81,5 @@ final class OutputWorker: @unchecked Sendable {
       compositor.compose(front: front.image, back: back.image, into: target)
     }
     try writer.submitFrame(index: job.index)
-    lastWrittenIndex.store(job.index, ordering: .relaxed)
   }
 }
