@@ -17,6 +17,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
   ],
   targets: [
     // MARK: - C shims (the only code that sees C headers)
@@ -48,13 +49,21 @@ let package = Package(
     ),
     .target(
       name: "Session",
-      dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding"],
+      dependencies: [
+        "DualCamCore", "Compositor", "Capture", "Encoding",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ],
+      swiftSettings: strictSwift
+    ),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "CNcurses"],
       swiftSettings: strictSwift
     ),
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session",
+        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift

@@ -17,8 +17,8 @@ public final class SessionController: @unchecked Sendable {
     case idle, previewing, recording, paused, finalizing
   }
 
-  /// The settings every take of this session uses.
-  public let settings: RecordingSettings
+  /// The settings the next take uses; only the layout can change after `init`.
+  public private(set) var settings: RecordingSettings
   /// The front camera.
   public let front: any CameraSource
   /// The back camera.
@@ -58,13 +58,54 @@ public final class SessionController: @unchecked Sendable {
   /// Checks everything that can be checked before a camera is opened or a file created: sizes,
   /// layout, codec and container, and the output folder.
   public func validate() throws(DualCamError) {
-    _ = try settings.size.validatedForVideo()
-    _ = try StackLayout(
-      settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
-    for spec in try outputSpecs(in: URL(fileURLWithPath: "/nonexistent"), name: "check") {
-      try spec.validate()
-    }
+    try Self.check(settings, frontSize: front.info.size, backSize: back.info.size)
     _ = try OutputLocation.prepare(explicit: settings.outputDirectory)
+  }
+
+  /// Checks settings for two sources of the given sizes without opening anything: sizes,
+  /// layout, codec, container and preset.
+  public static func check(_ settings: RecordingSettings, frontSize: ImageSize, backSize: ImageSize)
+    throws(DualCamError)
+  {
+    _ = try settings.size.validatedForVideo()
+    _ = try StackLayout(settings: settings.layout, frontSize: frontSize, backSize: backSize)
+    let specs = try outputSpecs(
+      settings, in: URL(fileURLWithPath: "/nonexistent"), name: "check", frontSize: frontSize,
+      backSize: backSize)
+    for spec in specs { try spec.validate() }
+  }
+
+  /// Nil when `layout` can be applied now, else why not (a running take keeps its canvas size).
+  public func canApplyLayout(_ layout: LayoutSettings) -> DualCamError? {
+    do {
+      let canvas = try StackLayout(
+        settings: layout, frontSize: front.info.size, backSize: back.info.size
+      ).canvasSize
+      if let take, state == .recording || state == .paused, take.specs[0].size != canvas {
+        return .invalidArgument(
+          "this layout makes the dual view \(canvas) instead of \(take.specs[0].size), and a "
+            + "running take cannot change its size",
+          fix: "stop the take first, or keep the canvas")
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Uses `layout` for the dual view from now on. During a take it applies from the next frame
+  /// (and is written to the metadata), provided the canvas keeps its size.
+  public func updateLayout(_ layout: LayoutSettings) throws(DualCamError) {
+    let compositor = try StackCompositor(
+      settings: layout, frontSize: front.info.size, backSize: back.info.size)
+    if let problem = canApplyLayout(layout) { throw problem }
+    if var take, state == .recording || state == .paused {
+      take.outputs.dualView.replaceCompositor(compositor)
+      let frame = scheduler?.latestReport.statistics.slots ?? 0
+      take.layoutChanges.append(.init(atFrame: frame, layout: layout))
+      self.take = take
+    }
+    settings.layout = layout
   }
 
   /// Starts both sources and the scheduler; frames flow to the preview.
@@ -131,7 +172,7 @@ public final class SessionController: @unchecked Sendable {
     let startTime = clock.now()
     take = TakeInProgress(
       folder: folder, lock: lock, specs: specs, outputs: outputs, startTime: startTime,
-      startDate: startDate)
+      startDate: startDate, layout: settings.layout)
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
@@ -318,8 +359,16 @@ public final class SessionController: @unchecked Sendable {
   static var framesHeldPerCamera: Int { inboxCapacity + 7 + 2 * (outputQueueCapacity + 1) + 2 }
 
   func outputSpecs(in folder: URL, name: String) throws(DualCamError) -> [OutputSpec] {
+    try Self.outputSpecs(
+      settings, in: folder, name: name, frontSize: front.info.size, backSize: back.info.size)
+  }
+
+  static func outputSpecs(
+    _ settings: RecordingSettings, in folder: URL, name: String, frontSize: ImageSize,
+    backSize: ImageSize
+  ) throws(DualCamError) -> [OutputSpec] {
     let canvas = try StackLayout(
-      settings: settings.layout, frontSize: front.info.size, backSize: back.info.size
+      settings: settings.layout, frontSize: frontSize, backSize: backSize
     ).canvasSize
     let cores = ProcessInfo.processInfo.activeProcessorCount
     func spec(_ output: String, size: ImageSize, threads: Int) -> OutputSpec {
@@ -334,8 +383,8 @@ public final class SessionController: @unchecked Sendable {
     // The dual view carries twice the pixels; the camera files share what is left.
     return [
       spec("dualview", size: canvas, threads: max(1, cores)),
-      spec("front", size: front.info.size, threads: max(1, cores / 2)),
-      spec("back", size: back.info.size, threads: max(1, cores / 2)),
+      spec("front", size: frontSize, threads: max(1, cores / 2)),
+      spec("back", size: backSize, threads: max(1, cores / 2)),
     ]
   }
 }

@@ -15,6 +15,8 @@ struct DualCam: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      RecordCommand.self, RecoverCommand.self, DevicesCommand.self, ControlsCommand.self,
-    ])
+      InterfaceCommand.self, RecordCommand.self, RecoverCommand.self, DevicesCommand.self,
+      ControlsCommand.self,
+    ],
+    defaultSubcommand: InterfaceCommand.self)
 }

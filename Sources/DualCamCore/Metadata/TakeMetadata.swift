@@ -28,6 +28,9 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   public var pauses: [PauseRecord]
   /// Problems met while recording, in words for people.
   public var errors: [String]
+  /// Changes of the dual view's layout while recording (swap, zoom, split), in order; absent
+  /// when the layout never changed. `settings.layout` is the layout the take started with.
+  public var layoutChanges: [LayoutChangeRecord]?
 
   /// The schema identifier of this version.
   public static let currentSchema = "dualcam.take/1"
@@ -191,6 +194,20 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
       self.skewMaxMilliseconds = skewMaxMilliseconds
       self.front = front
       self.back = back
+    }
+  }
+
+  /// A layout change during a take.
+  public struct LayoutChangeRecord: Sendable, Codable, Equatable {
+    /// The first output frame drawn with the new layout (approximately: the change reaches
+    /// the dual view with the next frame its encoder takes).
+    public var atFrame: Int64
+    /// The layout from that frame on.
+    public var layout: LayoutSettings
+
+    public init(atFrame: Int64, layout: LayoutSettings) {
+      self.atFrame = atFrame
+      self.layout = layout
     }
   }
 

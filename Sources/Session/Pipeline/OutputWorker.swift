@@ -26,6 +26,10 @@ final class OutputWorker: @unchecked Sendable {
   private let wake: SchedulerWake
   private let failure = Mutex<DualCamError?>(nil)
   private var thread: WorkerThread?
+  /// A layout change waiting for the next frame; taken by the worker thread only.
+  private let pendingCompositor = Mutex<StackCompositor?>(nil)
+  /// The compositor in use after a layout change (worker thread only).
+  private var activeCompositor: StackCompositor?
 
   init(name: String, role: Role, writer: VideoFileWriter, queueCapacity: Int, wake: SchedulerWake) {
     self.name = name
@@ -34,6 +38,12 @@ final class OutputWorker: @unchecked Sendable {
     self.wake = wake
     queue = BoundedQueue(capacity: queueCapacity)
     thread = WorkerThread(name: "out-\(name)") { [self] in run() }
+  }
+
+  /// Makes the dual view use `compositor` from the next frame on. The compositor must draw the
+  /// same canvas size, since the file's size cannot change mid-take.
+  func replaceCompositor(_ compositor: StackCompositor) {
+    pendingCompositor.withLock { $0 = compositor }
   }
 
   /// The first error met, if any.
@@ -76,8 +86,10 @@ final class OutputWorker: @unchecked Sendable {
     case .camera(let position):
       guard let frame = position == .front ? job.front : job.back else { return }
       PixelConversion.convertToI420(frame.image, into: target)
-    case .dualView(let compositor):
+    case .dualView(let initial):
       guard let front = job.front, let back = job.back else { return }
+      if let changed = pendingCompositor.withLock({ $0.take() }) { activeCompositor = changed }
+      let compositor = activeCompositor ?? initial
       compositor.compose(front: front.image, back: back.image, into: target)
     }
     try writer.submitFrame(index: job.index)

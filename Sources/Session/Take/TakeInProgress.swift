@@ -17,11 +17,16 @@ struct TakeInProgress: @unchecked Sendable {
   var pauses: [PauseSpan] = []
   /// Set while paused.
   var pauseStarted: MonotonicTime?
+  /// The layout the take started with.
+  var initialLayout: LayoutSettings
+  /// Layout changes made while recording, in order.
+  var layoutChanges: [TakeMetadata.LayoutChangeRecord] = []
 
   init(
     folder: TakeFolder, lock: TakeLock, specs: [OutputSpec], outputs: SlotScheduler.Outputs,
-    startTime: MonotonicTime, startDate: Date
+    startTime: MonotonicTime, startDate: Date, layout: LayoutSettings
   ) {
+    initialLayout = layout
     self.folder = folder
     self.lock = lock
     self.specs = specs

@@ -28,11 +28,12 @@ struct TakeMetadataBuilder {
   /// The program version written into every take.
   static let appVersion = "0.1.0"
 
-  /// The settings as they were in force: the preset actually used is written even when it was
-  /// the default.
+  /// The settings as they were in force at the start: the preset actually used is written even
+  /// when it was the default; layout changes during the take are listed separately.
   private var recordedSettings: RecordingSettings {
     var recorded = settings
     recorded.preset = settings.effectivePreset
+    recorded.layout = take.initialLayout
     return recorded
   }
 
@@ -60,7 +61,7 @@ struct TakeMetadataBuilder {
         frames: frames, durationSeconds: spec.duration(ofFrames: frames),
         bytes: finished?.summary?.bytes ?? Self.fileSize(spec.url))
     }
-    return TakeMetadata(
+    var metadata = TakeMetadata(
       status: status ?? (errors.isEmpty ? .complete : .stoppedOnError),
       app: TakeMetadata.AppInfo(name: "dualcam", version: Self.appVersion),
       host: Self.host(),
@@ -88,6 +89,8 @@ struct TakeMetadataBuilder {
           endSeconds: pause.end.map { Double($0 - take.startTime) / 1e9 }, atFrame: pause.atFrame)
       },
       errors: errors + takeEvents)
+    metadata.layoutChanges = take.layoutChanges.isEmpty ? nil : take.layoutChanges
+    return metadata
   }
 
   private func record(

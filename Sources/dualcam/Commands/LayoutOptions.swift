@@ -25,9 +25,11 @@ struct LayoutOptions: ParsableArguments {
   @Option(name: .long, help: "Digital zoom of the back camera: FACTOR[@X,Y], X,Y in 0–1.")
   var backZoom: String?
 
-  /// The layout these flags describe, validated.
-  func settings() throws(DualCamError) -> LayoutSettings {
-    var layout = LayoutSettings()
+  /// `base` (the settings file's layout) with these flags applied, validated.
+  func settings(over base: LayoutSettings = LayoutSettings()) throws(DualCamError)
+    -> LayoutSettings
+  {
+    var layout = base
     if swap { layout.order = .backOnTop }
     if let split {
       guard let ratio = LayoutSettings.SplitRatio(rawValue: split) else {

@@ -51,8 +51,9 @@ struct RecordCommand: ParsableCommand {
   }
 
   private func record() throws(DualCamError) {
-    var settings = try recording.settings()
-    settings.layout = try layout.settings()
+    let file = try SettingsFile.load(from: SettingsFile.defaultURL())
+    var settings = try recording.settings(over: file.recording)
+    settings.layout = try layout.settings(over: file.recording.layout)
     if case .fullStack = settings.layout.canvas, layout.split != nil {
       Console.status(
         "note: --split has no effect on the full-stack canvas, which keeps both cameras at "
@@ -61,7 +62,8 @@ struct RecordCommand: ParsableCommand {
     let limit = try duration.map { text throws(DualCamError) in
       try DurationParser.frames(in: text, at: settings.frameRate)
     }
-    let sources = try SourceSelection.choose(front: front, back: back, settings: settings)
+    let sources = try SourceSelection.choose(
+      front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
     for note in sources.notes { Console.status(note) }
 
     let session = SessionController(settings: settings, front: sources.front, back: sources.back)

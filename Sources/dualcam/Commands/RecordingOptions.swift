@@ -27,9 +27,11 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: [.customShort("o"), .long], help: "Folder for takes (default ~/Videos/DualCam).")
   var output: String?
 
-  /// The settings these flags describe, validated.
-  func settings() throws(DualCamError) -> RecordingSettings {
-    var settings = RecordingSettings()
+  /// `base` (the settings file's) with these flags applied, validated.
+  func settings(over base: RecordingSettings = RecordingSettings()) throws(DualCamError)
+    -> RecordingSettings
+  {
+    var settings = base
     if let size { settings.size = try ImageSize(parsing: size).validatedForVideo() }
     if let fps { settings.frameRate = try FrameRate(parsing: fps) }
     if let codec { settings.codec = try VideoCodec(parsing: codec) }
@@ -43,7 +45,7 @@ struct RecordingOptions: ParsableArguments {
       }
       settings.preset = preset.lowercased()
     }
-    settings.outputDirectory = output
+    if let output { settings.outputDirectory = output }
     return settings
   }
 }

@@ -26,7 +26,10 @@ final class SignalMonitor {
   }
 
   /// True once a stop was asked for.
-  var stopRequested: Bool { stopSignalled.load(ordering: .relaxed) }
+  var stopRequested: Bool { Self.isStopRequested }
+
+  /// True once a stop was asked for, readable from any thread.
+  static var isStopRequested: Bool { stopSignalled.load(ordering: .relaxed) }
 
   /// True when an odd number of SIGUSR1 arrived since the last call: two quick toggles cancel
   /// out instead of being taken for one.

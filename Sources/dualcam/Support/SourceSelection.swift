@@ -6,6 +6,9 @@ enum SourceSelection {
   struct Choice {
     var front: any CameraSource
     var back: any CameraSource
+    /// What each side was opened from, after automatic choice.
+    var frontSpec: String
+    var backSpec: String
     /// Lines for the user: which source is which and why.
     var notes: [String]
   }
@@ -28,6 +31,8 @@ enum SourceSelection {
     }
     let frontSource = try open(assignment.front, .front)
     let backSource = try open(assignment.back, .back)
-    return Choice(front: frontSource, back: backSource, notes: notes)
+    return Choice(
+      front: frontSource, back: backSource, frontSpec: assignment.front,
+      backSpec: assignment.back, notes: notes)
   }
 }

@@ -1,0 +1,195 @@
+import DualCamCore
+import TOMLKit
+
+/// Reads a parsed settings table key by key, so that every mistake names its section and key.
+struct SettingsReader {
+  let table: TOMLTable
+  let path: String
+
+  static let sections: [String: [String]] = [
+    "recording": ["size", "fps", "codec", "container", "bitrate", "preset", "output"],
+    "layout": [
+      "order", "split", "canvas", "front_scaling", "back_scaling", "border", "border_color",
+      "front_zoom", "back_zoom",
+    ],
+    "devices": ["front", "back"],
+    "interface": ["fps_counter", "log_level", "colors"],
+  ]
+
+  mutating func read() throws(DualCamError) -> SettingsFile {
+    try checkKeys()
+    var file = SettingsFile()
+    var recording = RecordingSettings()
+    if let size = try string("recording", "size") {
+      recording.size = try parse("recording", "size") { () throws(DualCamError) in
+        try ImageSize(parsing: size).validatedForVideo()
+      }
+    }
+    if let fps = try string("recording", "fps") {
+      recording.frameRate = try parse("recording", "fps") { () throws(DualCamError) in
+        try FrameRate(parsing: fps)
+      }
+    }
+    if let codec = try string("recording", "codec") {
+      recording.codec = try parse("recording", "codec") { () throws(DualCamError) in
+        try VideoCodec(parsing: codec)
+      }
+    }
+    if let container = try string("recording", "container") {
+      recording.container = try parse("recording", "container") { () throws(DualCamError) in
+        try ContainerFormat(parsing: container)
+      }
+    }
+    if let bitrate = try string("recording", "bitrate") {
+      recording.bitrate = try parse("recording", "bitrate") { () throws(DualCamError) in
+        try BitrateSetting(parsing: bitrate)
+      }
+    }
+    recording.preset = try string("recording", "preset")?.lowercased()
+    recording.outputDirectory = try string("recording", "output")
+    recording.layout = try readLayout()
+    file.recording = recording
+    file.frontSource = try string("devices", "front")
+    file.backSource = try string("devices", "back")
+    if let fps = try bool("interface", "fps_counter") { file.interface.fpsCounter = fps }
+    if let level = try string("interface", "log_level") {
+      guard ["quiet", "error", "warning", "info"].contains(level) else {
+        throw problem(
+          "interface", "log_level", "'\(level)' is not a log level",
+          fix: "use quiet, error, warning or info")
+      }
+      file.interface.logLevel = level
+    }
+    if let colors = try string("interface", "colors") {
+      guard ["auto", "truecolor", "256", "16", "none"].contains(colors) else {
+        throw problem(
+          "interface", "colors", "'\(colors)' is not a colour mode",
+          fix: "use auto, truecolor, 256, 16 or none")
+      }
+      file.interface.colors = colors
+    }
+    return file
+  }
+
+  private func readLayout() throws(DualCamError) -> LayoutSettings {
+    var layout = LayoutSettings()
+    if let order = try string("layout", "order") {
+      guard let value = LayoutSettings.StackOrder(rawValue: order) else {
+        throw problem(
+          "layout", "order", "'\(order)' is not an order", fix: "use front-top or back-top")
+      }
+      layout.order = value
+    }
+    if let split = try string("layout", "split") {
+      guard let value = LayoutSettings.SplitRatio(rawValue: split) else {
+        throw problem(
+          "layout", "split", "'\(split)' is not a split", fix: "use 50/50, 60/40 or 70/30")
+      }
+      layout.split = value
+    }
+    if let canvas = try string("layout", "canvas") {
+      layout.canvas = try parse("layout", "canvas") { () throws(DualCamError) in
+        try LayoutSettings.CanvasPreset(parsing: canvas)
+      }
+    }
+    for (key, isFront) in [("front_scaling", true), ("back_scaling", false)] {
+      guard let text = try string("layout", key) else { continue }
+      guard let mode = LayoutSettings.ScaleMode(rawValue: text) else {
+        throw problem("layout", key, "'\(text)' is not a scaling mode", fix: "use fill or fit")
+      }
+      if isFront { layout.frontScaling = mode } else { layout.backScaling = mode }
+    }
+    let thickness = try number("layout", "border").map { Int($0) } ?? 0
+    guard (0...64).contains(thickness) else {
+      throw problem(
+        "layout", "border", "\(thickness) px is not a border thickness", fix: "use 0 (none) to 64")
+    }
+    if thickness > 0 {
+      var color = YUVColor.white
+      if let text = try string("layout", "border_color") {
+        color = try parse("layout", "border_color") { () throws(DualCamError) in
+          try YUVColor(parsing: text)
+        }
+      }
+      layout.border = .init(thickness: thickness, color: color)
+    }
+    for (key, isFront) in [("front_zoom", true), ("back_zoom", false)] {
+      guard let factor = try number("layout", key) else { continue }
+      guard (1...10).contains(factor) else {
+        throw problem("layout", key, "\(factor) is not a zoom factor", fix: "use 1 (none) to 10")
+      }
+      if isFront {
+        layout.frontZoom = .init(factor: factor)
+      } else {
+        layout.backZoom = .init(factor: factor)
+      }
+    }
+    return layout
+  }
+
+  // MARK: - Values
+
+  private func checkKeys() throws(DualCamError) {
+    for section in table.keys {
+      guard let known = Self.sections[section] else {
+        throw .invalidArgument(
+          "\(path): unknown section [\(section)]",
+          fix:
+            "the sections are \(Self.sections.keys.sorted().map { "[\($0)]" }.joined(separator: ", "))"
+        )
+      }
+      guard let values = table[section]?.table else {
+        throw .invalidArgument(
+          "\(path): \(section) must be a [\(section)] section",
+          fix: "write it as [\(section)] followed by its keys")
+      }
+      for key in values.keys where !known.contains(key) {
+        throw problem(
+          section, key, "unknown key",
+          fix: "the keys of [\(section)] are \(known.joined(separator: ", "))")
+      }
+    }
+  }
+
+  private func value(_ section: String, _ key: String) -> (any TOMLValueConvertible)? {
+    table[section]?.table?[key]
+  }
+
+  private func string(_ section: String, _ key: String) throws(DualCamError) -> String? {
+    guard let value = value(section, key) else { return nil }
+    if let text = value.string { return text }
+    if let number = value.int { return String(number) }
+    throw problem(section, key, "must be text in quotes", fix: "write it as \(key) = \"…\"")
+  }
+
+  private func number(_ section: String, _ key: String) throws(DualCamError) -> Double? {
+    guard let value = value(section, key) else { return nil }
+    if let number = value.double { return number }
+    if let number = value.int { return Double(number) }
+    throw problem(section, key, "must be a number", fix: "write it as \(key) = 2")
+  }
+
+  private func bool(_ section: String, _ key: String) throws(DualCamError) -> Bool? {
+    guard let value = value(section, key) else { return nil }
+    guard let flag = value.bool else {
+      throw problem(section, key, "must be true or false", fix: "write it as \(key) = true")
+    }
+    return flag
+  }
+
+  private func parse<T>(_ section: String, _ key: String, _ body: () throws(DualCamError) -> T)
+    throws(DualCamError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw problem(section, key, error.problem, fix: error.fix)
+    }
+  }
+
+  private func problem(_ section: String, _ key: String, _ text: String, fix: String)
+    -> DualCamError
+  {
+    .invalidArgument("\(path): [\(section)] \(key): \(text)", fix: fix)
+  }
+}

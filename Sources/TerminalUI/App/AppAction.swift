@@ -1,0 +1,92 @@
+/// Every action the camera screen offers, with its keys: the help screen and the hint line are
+/// generated from this list, so they can never disagree with what the keys do.
+public enum AppAction: String, CaseIterable, Sendable {
+  case recordOrStop
+  case pauseOrResume
+  case zoomIn
+  case zoomOut
+  case zoomReset
+  case zoomTwo
+  case zoomThree
+  case zoomFour
+  case switchCamera
+  case swapOrder
+  case cycleSplit
+  case exposureDown
+  case exposureUp
+  case toggleFocusLock
+  case toggleWhiteBalanceLock
+  case openMenu
+  case toggleDiagnostics
+  case help
+  case quit
+
+  /// The keys that trigger the action.
+  public var keys: [Key] {
+    switch self {
+    case .recordOrStop: [.character("r")]
+    case .pauseOrResume: [.character(" "), .character("p")]
+    case .zoomIn: [.character("+"), .character("=")]
+    case .zoomOut: [.character("-")]
+    case .zoomReset: [.character("1")]
+    case .zoomTwo: [.character("2")]
+    case .zoomThree: [.character("3")]
+    case .zoomFour: [.character("4")]
+    case .switchCamera: [.tab]
+    case .swapOrder: [.character("s")]
+    case .cycleSplit: [.character("x")]
+    case .exposureDown: [.character("[")]
+    case .exposureUp: [.character("]")]
+    case .toggleFocusLock: [.character("f")]
+    case .toggleWhiteBalanceLock: [.character("w")]
+    case .openMenu: [.character("m"), .function(2)]
+    case .toggleDiagnostics: [.character("d")]
+    case .help: [.character("?"), .function(1)]
+    case .quit: [.character("q")]
+    }
+  }
+
+  /// What the action does, in a few words.
+  public var title: String {
+    switch self {
+    case .recordOrStop: "Record / stop"
+    case .pauseOrResume: "Pause / resume"
+    case .zoomIn: "Zoom in (focused camera)"
+    case .zoomOut: "Zoom out"
+    case .zoomReset: "Zoom 1×"
+    case .zoomTwo: "Zoom 2×"
+    case .zoomThree: "Zoom 3×"
+    case .zoomFour: "Zoom 4×"
+    case .switchCamera: "Focus the other camera"
+    case .swapOrder: "Swap top and bottom"
+    case .cycleSplit: "Cycle the split ratio"
+    case .exposureDown: "Exposure −"
+    case .exposureUp: "Exposure +"
+    case .toggleFocusLock: "Focus lock on/off"
+    case .toggleWhiteBalanceLock: "White balance lock on/off"
+    case .openMenu: "Menus: settings, layout, camera controls, devices"
+    case .toggleDiagnostics: "Diagnostics panel"
+    case .help: "This help"
+    case .quit: "Quit"
+    }
+  }
+
+  /// The action bound to `key`, if any.
+  public static func bound(to key: Key) -> AppAction? {
+    allCases.first { $0.keys.contains(key) }
+  }
+
+  /// The help screen's groups, in order.
+  public static let groups: [(title: String, actions: [AppAction])] = [
+    ("Take", [.recordOrStop, .pauseOrResume]),
+    (
+      "Picture",
+      [
+        .switchCamera, .zoomIn, .zoomOut, .zoomReset, .zoomTwo, .zoomThree, .zoomFour, .swapOrder,
+        .cycleSplit,
+      ]
+    ),
+    ("Camera", [.exposureDown, .exposureUp, .toggleFocusLock, .toggleWhiteBalanceLock]),
+    ("Screens", [.openMenu, .toggleDiagnostics, .help, .quit]),
+  ]
+}

@@ -1,0 +1,68 @@
+public import Capture
+public import DualCamCore
+public import Foundation
+public import Session
+
+/// What an update asks the runner to do: the only way the interface acts on the session, the
+/// cameras or the disk.
+public enum AppCommand: Sendable, Equatable {
+  /// Start a take.
+  case startRecording
+  /// Stop the take and finalize its files.
+  case stopRecording
+  /// Pause or resume the take.
+  case togglePause
+  /// Use these recording settings from now on (the session restarts its preview).
+  case applySettings(RecordingSettings)
+  /// Use this layout for the preview and the dual view (live during a take when the canvas
+  /// keeps its size).
+  case applyLayout(LayoutSettings)
+  /// Zoom a camera: the camera's own zoom where it has one, else the layout's digital zoom.
+  case setZoom(CameraPosition, factor: Double)
+  /// Set a camera control by name.
+  case setControl(CameraPosition, name: String, value: Int64)
+  /// Reset one control (or all, for nil) to its default.
+  case resetControls(CameraPosition, name: String?)
+  /// Read a camera's controls again.
+  case loadControls(CameraPosition)
+  /// Record from these sources from now on (`/dev/video0`, `synthetic`, …).
+  case assignSources(front: String, back: String)
+  /// Delete a finished take.
+  case discardTake(URL)
+  /// Play a take's dual view in the preview area.
+  case playInTerminal(URL)
+  /// Open a take's dual view in the user's video player.
+  case openInPlayer(URL)
+  /// Stop playing in the preview area.
+  case stopPlayback
+  /// Set FFmpeg's log level.
+  case setLogLevel(AppState.LogLevel)
+  /// Save the settings file.
+  case saveSettings
+  /// Leave the interface.
+  case quit
+}
+
+/// What happens to the interface: keys, time, and the answers to commands.
+public enum AppEvent: Sendable {
+  /// A key was pressed.
+  case key(Key)
+  /// The terminal changed size.
+  case resize(width: Int, height: Int)
+  /// Time passed: fresh counters and machine status.
+  case tick(uptime: Double, session: SessionSnapshot?, system: AppState.SystemStatus)
+  /// A take started.
+  case recordingStarted(URL)
+  /// A take finished and was saved.
+  case takeFinished(TakeReview)
+  /// A command failed.
+  case failed(ErrorReport)
+  /// Something worth a short note.
+  case notice(String)
+  /// A camera's controls were read.
+  case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
+  /// The sources changed.
+  case sourcesChanged(AppState.Sources)
+  /// Playback moved on, or ended (nil).
+  case playback(AppState.PlaybackStatus?)
+}

@@ -1,0 +1,127 @@
+public import DualCamCore
+public import Foundation
+
+/// A screen in front of the camera screen: help, a menu, a question, an error or the review of
+/// a finished take.
+public enum Overlay: Sendable, Equatable {
+  /// The keys, scrolled by `scroll` rows.
+  case help(scroll: Int)
+  /// The menus, at the page and row the user is on.
+  case menu(MenuNavigation)
+  /// A question that must be answered before something irreversible happens.
+  case confirm(Confirmation)
+  /// Something went wrong: what, and what to do.
+  case error(ErrorReport)
+  /// A take just finished: keep, discard or play it.
+  case review(TakeReview)
+}
+
+/// Where the user is in the menus: a stack of pages and the selected row on each.
+public struct MenuNavigation: Sendable, Equatable {
+  /// Pages from the main menu inwards, each with its selected row.
+  public var path: [(page: MenuPageID, selected: Int)]
+
+  /// The main menu, first row selected.
+  public init(page: MenuPageID = .main) { path = [(page, 0)] }
+
+  /// The page in front.
+  public var page: MenuPageID { path[path.count - 1].page }
+  /// The selected row of the page in front.
+  public var selected: Int {
+    get { path[path.count - 1].selected }
+    set { path[path.count - 1].selected = newValue }
+  }
+
+  public static func == (lhs: MenuNavigation, rhs: MenuNavigation) -> Bool {
+    lhs.path.elementsEqual(rhs.path) { $0.page == $1.page && $0.selected == $1.selected }
+  }
+}
+
+/// The menu pages.
+public enum MenuPageID: Sendable, Equatable {
+  case main
+  case recording
+  case layout
+  case cameraControls
+  case devices
+  case advanced
+}
+
+/// A yes/no question.
+public struct Confirmation: Sendable, Equatable {
+  /// The question's title.
+  public var title: String
+  /// What will happen.
+  public var message: String
+  /// The label of the button that does it.
+  public var confirmLabel: String
+  /// What is done on yes.
+  public var action: ConfirmedAction
+
+  /// What a confirmation guards.
+  public enum ConfirmedAction: Sendable, Equatable {
+    /// Stop the running take (keeping it) and quit.
+    case stopAndQuit
+    /// Delete a finished take.
+    case discardTake(URL)
+  }
+}
+
+/// An error, as a dialog says it.
+public struct ErrorReport: Sendable, Equatable {
+  /// A short title.
+  public var title: String
+  /// What happened.
+  public var problem: String
+  /// What to do about it.
+  public var fix: String?
+
+  /// Creates a report.
+  public init(title: String, problem: String, fix: String?) {
+    self.title = title
+    self.problem = problem
+    self.fix = fix
+  }
+
+  /// The report of a `DualCamError`.
+  public init(title: String, error: DualCamError) {
+    self.init(title: title, problem: error.problem, fix: error.fix.isEmpty ? nil : error.fix)
+  }
+}
+
+/// A finished take, as the review prompt shows it.
+public struct TakeReview: Sendable, Equatable {
+  /// The take's folder.
+  public var folder: URL
+  /// Recorded duration, seconds.
+  public var duration: Double
+  /// Frames in each file.
+  public var frames: Int64
+  /// Pauses in the take.
+  public var pauses: Int
+  /// Frames dropped, both cameras.
+  public var dropped: Int
+  /// Frames repeated, both cameras.
+  public var duplicates: Int
+  /// The files and their sizes.
+  public var files: [(name: String, bytes: Int64)]
+
+  /// Creates a review.
+  public init(
+    folder: URL, duration: Double, frames: Int64, pauses: Int, dropped: Int, duplicates: Int,
+    files: [(name: String, bytes: Int64)]
+  ) {
+    self.folder = folder
+    self.duration = duration
+    self.frames = frames
+    self.pauses = pauses
+    self.dropped = dropped
+    self.duplicates = duplicates
+    self.files = files
+  }
+
+  public static func == (lhs: TakeReview, rhs: TakeReview) -> Bool {
+    lhs.folder == rhs.folder && lhs.frames == rhs.frames && lhs.duration == rhs.duration
+      && lhs.files.elementsEqual(rhs.files) { $0.name == $1.name && $0.bytes == $1.bytes }
+  }
+}

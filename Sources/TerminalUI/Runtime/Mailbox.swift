@@ -1,0 +1,12 @@
+import Synchronization
+
+/// One value handed from a worker thread to the interface thread.
+final class Mailbox<Value: Sendable>: Sendable {
+  private let slot = Mutex<Value?>(nil)
+
+  /// Leaves `value` for the reader.
+  func put(_ value: Value) { slot.withLock { $0 = value } }
+
+  /// Takes the value, if one was left.
+  func take() -> Value? { slot.withLock { $0.take() } }
+}

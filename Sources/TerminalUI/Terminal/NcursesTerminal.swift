@@ -1,0 +1,159 @@
+internal import CNcurses
+import Foundation
+
+/// The one type that talks to ncurses: opens the terminal, reads keys, and copies cell buffers
+/// to the screen in the colours the terminal can show.
+public final class NcursesTerminal: TerminalBackend {
+  public let capabilities: TerminalCapabilities
+  private let screen: OpaquePointer
+  private var pairs = ColorPairTable(capacity: 0)
+  private var previous: CellBuffer?
+  private var closed = false
+
+  /// Opens the terminal on stdin/stdout.
+  ///
+  /// - Parameter colorLimit: the user's cap on colours (never raised above the terminal's).
+  /// - Throws: when stdin/stdout is not a terminal or terminfo has no entry for `$TERM`.
+  public init(colorLimit: TerminalCapabilities.ColorDepth? = nil) throws(DualCamTerminalError) {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw .notATerminal
+    }
+    setlocale(LC_ALL, "")
+    let environment = ProcessInfo.processInfo.environment
+    var opened: OpaquePointer?
+    // A terminal that announces 24-bit colour under a 256-colour entry gets the matching
+    // direct-colour entry when terminfo has one (Debian's ncurses-term ships them).
+    if let colorTerm = environment["COLORTERM"]?.lowercased(),
+      colorTerm == "truecolor" || colorTerm == "24bit", let term = environment["TERM"],
+      !term.hasSuffix("-direct")
+    {
+      let family = term.split(separator: "-").first.map(String.init) ?? term
+      opened = cnc_newterm("\(family)-direct")
+    }
+    if opened == nil { opened = cnc_newterm(nil) }
+    guard let opened else { throw .unknownTerminal(environment["TERM"] ?? "(unset)") }
+    screen = opened
+    set_term(screen)
+    raw()
+    noecho()
+    nonl()
+    keypad(cnc_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    if has_colors() {
+      start_color()
+      use_default_colors()
+    }
+    let signals = TerminalCapabilities.Signals(
+      terminfoColors: has_colors() ? Int(cnc_colors()) : 0,
+      terminfoDirectColor: tigetflag("RGB") > 0,
+      colorTermVariable: environment["COLORTERM"], termVariable: environment["TERM"],
+      localeCodeset: String(cString: cnc_codeset()),
+      noColorRequested: environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+    capabilities = TerminalCapabilities.detect(from: signals, override: colorLimit)
+    pairs = ColorPairTable(capacity: has_colors() ? Int(cnc_color_pairs()) : 0)
+  }
+
+  deinit { close() }
+
+  public var size: (width: Int, height: Int) {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    cnc_getmaxyx(cnc_stdscr(), &rows, &columns)
+    return (Int(columns), Int(rows))
+  }
+
+  public func nextEvent(timeoutMilliseconds: Int) -> TerminalInput? {
+    wtimeout(cnc_stdscr(), Int32(timeoutMilliseconds))
+    var character: wint_t = 0
+    let result = wget_wch(cnc_stdscr(), &character)
+    if result == ERR { return nil }
+    if result == CNC_KEY_CODE_YES {
+      let code = Int32(character)
+      if code == CNC_KEY_RESIZE {
+        previous = nil
+        let current = size
+        return .resized(width: current.width, height: current.height)
+      }
+      return Self.functionKey(code).map(TerminalInput.key)
+    }
+    switch character {
+    case 3, 28: return .interrupt
+    case 27: return .key(.escape)
+    case 9: return .key(.tab)
+    case 10, 13: return .key(.enter)
+    case 8, 127: return .key(.backspace)
+    default:
+      guard let scalar = Unicode.Scalar(UInt32(character)), character >= 32 else { return nil }
+      return .key(.character(Character(scalar)))
+    }
+  }
+
+  static func functionKey(_ code: Int32) -> Key? {
+    switch code {
+    case CNC_KEY_UP: .up
+    case CNC_KEY_DOWN: .down
+    case CNC_KEY_LEFT: .left
+    case CNC_KEY_RIGHT: .right
+    case CNC_KEY_PPAGE: .pageUp
+    case CNC_KEY_NPAGE: .pageDown
+    case CNC_KEY_HOME: .home
+    case CNC_KEY_END: .end
+    case CNC_KEY_BTAB: .backTab
+    case CNC_KEY_BACKSPACE, CNC_KEY_DC: .backspace
+    case CNC_KEY_ENTER: .enter
+    case CNC_KEY_F0 + 1...CNC_KEY_F0 + 12: .function(Int(code - CNC_KEY_F0))
+    default: nil
+    }
+  }
+
+  public func present(_ buffer: CellBuffer) {
+    let current = size
+    guard buffer.width == current.width, buffer.height == current.height else { return }
+    let mono = capabilities.colorDepth == .monochrome
+    pairs.prepareFrame(cells: buffer.width * buffer.height)
+    if pairs.wasReset { previous = nil }
+    for row in 0..<buffer.height {
+      for column in 0..<buffer.width {
+        let cell = buffer[column, row]
+        if let previous, previous.width == buffer.width, previous.height == buffer.height,
+          previous[column, row] == cell
+        {
+          continue
+        }
+        var attributes = cell.attributes
+        // Without colour, a coloured background (bars, selections) reads as reverse video.
+        if mono, cell.background != .standard { attributes.insert(.reverse) }
+        let pair = mono ? 0 : pairs.pair(for: cell, depth: capabilities.colorDepth)
+        for definition in pairs.takeDefinitions() {
+          init_extended_pair(
+            Int32(definition.pair), Int32(definition.foreground), Int32(definition.background))
+        }
+        let scalar = capabilities.unicode ? cell.character : AsciiFallback.map(cell.character)
+        _ = cnc_put_cell(
+          Int32(row), Int32(column), wchar_t(bitPattern: scalar.value),
+          attributes.contains(.bold) ? 1 : 0, attributes.contains(.dim) ? 1 : 0,
+          attributes.contains(.underline) ? 1 : 0, attributes.contains(.reverse) ? 1 : 0,
+          Int32(pair))
+      }
+    }
+    previous = buffer
+    pairs.wasReset = false
+    refresh()
+  }
+
+  public func close() {
+    guard !closed else { return }
+    closed = true
+    endwin()
+    delscreen(screen)
+  }
+}
+
+/// Why the interface could not open the terminal.
+public enum DualCamTerminalError: Error, Sendable {
+  /// Standard input or output is not a terminal.
+  case notATerminal
+  /// terminfo has no entry for `$TERM`.
+  case unknownTerminal(String)
+}

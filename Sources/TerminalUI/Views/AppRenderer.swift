@@ -1,0 +1,56 @@
+public import DualCamCore
+import Foundation
+
+/// Draws the whole interface from the state into a cell buffer: a pure function, so every
+/// screen can be checked as text without a terminal.
+public enum AppRenderer {
+  /// The screen for `state`.
+  public static func render(_ state: AppState) -> CellBuffer {
+    var buffer = CellBuffer(width: state.width, height: state.height)
+    let glyphs = state.capabilities.glyphs
+    if state.isTooSmall {
+      SmallWindowView.draw(state, into: &buffer)
+      return buffer
+    }
+    let layout = ScreenLayout(width: state.width, height: state.height)
+    CameraScreenView.draw(state, layout: layout, into: &buffer, glyphs: glyphs)
+    if state.diagnosticsVisible {
+      DiagnosticsView.draw(state, in: layout.preview, into: &buffer, glyphs: glyphs)
+    }
+    ToastView.draw(state.toasts, in: layout.preview, into: &buffer)
+    for overlay in state.overlays {
+      switch overlay {
+      case .help(let scroll):
+        HelpView.draw(scroll: scroll, in: layout.preview, into: &buffer, glyphs: glyphs)
+      case .menu(let navigation):
+        MenuView.draw(navigation, state: state, in: layout.preview, into: &buffer, glyphs: glyphs)
+      case .confirm(let confirmation):
+        DialogView.drawConfirmation(confirmation, in: layout.preview, into: &buffer, glyphs: glyphs)
+      case .error(let report):
+        DialogView.drawError(report, in: layout.preview, into: &buffer, glyphs: glyphs)
+      case .review(let review):
+        DialogView.drawReview(review, in: layout.preview, into: &buffer, glyphs: glyphs)
+      }
+    }
+    return buffer
+  }
+}
+
+/// What a window below the minimum size shows instead of the interface.
+enum SmallWindowView {
+  static func draw(_ state: AppState, into buffer: inout CellBuffer) {
+    let lines = [
+      "Window is \(state.width)×\(state.height).",
+      "DualCam needs at least \(AppState.minimumSize.width)×\(AppState.minimumSize.height).",
+      state.isTakeRunning
+        ? "Still recording. Enlarge it to see more." : "Enlarge it, or press q to quit.",
+    ]
+    let top = max((state.height - lines.count) / 2, 0)
+    for (offset, line) in lines.enumerated() {
+      buffer.writeCentered(
+        line, in: ScreenRect(x: 0, y: top + offset, width: state.width, height: 1),
+        style: offset == 2 && state.isTakeRunning
+          ? CellStyle(foreground: Palette.recording) : .plain)
+    }
+  }
+}

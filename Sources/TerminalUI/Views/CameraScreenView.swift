@@ -1,0 +1,234 @@
+import DualCamCore
+import Foundation
+
+/// The camera screen: title bar, live preview, status bar and key hints.
+enum CameraScreenView {
+  static func draw(
+    _ state: AppState, layout: ScreenLayout, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    drawTitleBar(state, in: layout.titleBar, into: &buffer, glyphs: glyphs)
+    drawPreview(state, in: layout.preview, into: &buffer, glyphs: glyphs)
+    drawStatusBar(state, in: layout.statusBar, into: &buffer)
+    drawHintBar(state, in: layout.hintBar, into: &buffer)
+  }
+
+  // MARK: - Title bar
+
+  static func drawTitleBar(
+    _ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    let bar = CellStyle(foreground: Palette.barText, background: Palette.barBackground)
+    buffer.fill(rect, style: bar)
+    var x = rect.x + 1
+    x += buffer.write("DualCam", x: x, y: rect.y, style: bar.adding(.bold)) + 2
+    let (badge, badgeStyle) = stateBadge(state, bar: bar, glyphs: glyphs)
+    x += buffer.write(badge, x: x, y: rect.y, style: badgeStyle) + 2
+    let clock = state.system.clock
+    let right = rect.maxX - 1 - BufferText.columns(clock)
+    buffer.write(clock, x: right, y: rect.y, style: bar)
+    var details = MenuCatalog.summary(of: state.settings)
+    if state.sources.anySynthetic { details += "  SYNTHETIC TEST SOURCES" }
+    let room = right - 2 - x
+    if room > 8 {
+      let syntheticStyle = bar.foreground(
+        state.sources.anySynthetic ? Palette.warning : Palette.barText)
+      buffer.write(details, x: x, y: rect.y, style: syntheticStyle, maxWidth: room)
+    }
+  }
+
+  static func stateBadge(_ state: AppState, bar: CellStyle, glyphs: Glyphs) -> (String, CellStyle) {
+    let elapsed = Formatting.clock(seconds: state.session?.recordedSeconds ?? 0)
+    if let playback = state.playback {
+      return (
+        "PLAYBACK \(Formatting.clock(seconds: playback.position))/\(Formatting.clock(seconds: playback.duration))",
+        bar.foreground(Palette.accent).adding(.bold)
+      )
+    }
+    switch state.sessionState {
+    case .recording:
+      // The dot pulses between two reds every half second; the text stays put.
+      let bright = Int(state.uptime * 2) % 2 == 0
+      let red = bright ? Palette.recording : TerminalColor.rgb(130, 30, 30)
+      return ("\(glyphs.recordDot) REC \(elapsed)", bar.foreground(red).adding(.bold))
+    case .paused:
+      return ("\(glyphs.pauseSign) PAUSED \(elapsed)", bar.foreground(Palette.paused).adding(.bold))
+    case .finalizing:
+      return ("SAVING…", bar.foreground(Palette.warning).adding(.bold))
+    case .previewing:
+      return ("PREVIEW", bar.foreground(Palette.good))
+    case .idle:
+      return ("STARTING", bar.foreground(Palette.dim))
+    }
+  }
+
+  // MARK: - Preview
+
+  static func drawPreview(
+    _ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    guard let preview = state.preview, preview.width > 0 else {
+      let text = state.sessionState == .idle ? "Starting cameras…" : "Waiting for the first frames…"
+      buffer.writeCentered(
+        text, in: ScreenRect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1),
+        style: CellStyle(foreground: Palette.dim))
+      return
+    }
+    let origin = previewOrigin(preview, in: rect)
+    for row in 0..<min(preview.height, rect.height) {
+      for column in 0..<min(preview.width, rect.width) {
+        buffer[origin.x + column, origin.y + row] = preview[column, row]
+      }
+    }
+    guard state.playback == nil else { return }
+    for camera in CameraPosition.allCases {
+      guard let region = state.previewRegions[camera] else { continue }
+      drawRegionLabel(
+        camera, state, at: (origin.x + region.x, origin.y + region.y), into: &buffer, glyphs: glyphs
+      )
+    }
+  }
+
+  /// Where the preview picture's top-left cell goes: centred in the area.
+  static func previewOrigin(_ preview: CellBuffer, in rect: ScreenRect) -> (x: Int, y: Int) {
+    (
+      rect.x + max((rect.width - preview.width) / 2, 0),
+      rect.y + max((rect.height - preview.height) / 2, 0)
+    )
+  }
+
+  static func drawRegionLabel(
+    _ camera: CameraPosition, _ state: AppState, at point: (x: Int, y: Int),
+    into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    let snapshot = camera == .front ? state.session?.front : state.session?.back
+    let focused = state.focused == camera
+    var label = " \(focused ? "\(glyphs.pointer) " : "")\(camera.description.uppercased())"
+    let zoom = state.zoomFactor(of: camera)
+    if zoom > 1.001 || state.hardwareZoom[camera] == true && zoom > 1.001 {
+      label += String(format: " %.2g×", zoom)
+    }
+    if state.fpsCounterVisible {
+      let rate = camera == .front ? state.measuredRates.front : state.measuredRates.back
+      label += " \(Formatting.rate(rate)) fps"
+    }
+    label += " "
+    let style =
+      focused
+      ? CellStyle(foreground: .rgb(0, 0, 0), background: Palette.accent, attributes: [.bold])
+      : CellStyle(foreground: Palette.barText, background: Palette.barBackground)
+    var x = point.x
+    x += buffer.write(label, x: x, y: point.y, style: style)
+    if snapshot?.signalLost == true {
+      buffer.write(
+        " NO SIGNAL ", x: x + 1, y: point.y,
+        style: CellStyle(
+          foreground: .rgb(255, 255, 255), background: Palette.bad, attributes: [.bold]))
+    }
+  }
+
+  // MARK: - Status bar
+
+  static func drawStatusBar(_ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer) {
+    guard !rect.isEmpty else { return }
+    let bar = CellStyle(foreground: Palette.barText, background: Palette.barBackground)
+    buffer.fill(rect, style: bar)
+    var segments: [(String, CellStyle)] = []
+    for camera in CameraPosition.allCases {
+      let counters = camera == .front ? state.session?.front : state.session?.back
+      let rate = camera == .front ? state.measuredRates.front : state.measuredRates.back
+      let dropped = counters?.dropped ?? 0
+      let duplicates = counters?.duplicates ?? 0
+      var text = "\(camera) \(Formatting.rate(rate))fps"
+      if state.isTakeRunning || dropped + duplicates > 0 {
+        text += " drop \(dropped) dup \(duplicates)"
+      }
+      let trouble = counters?.signalLost == true || dropped > 0
+      segments.append((text, bar.foreground(trouble ? Palette.bad : Palette.barText)))
+    }
+    if let load = state.system.cpuLoad {
+      let percent = Int((load * 100).rounded())
+      segments.append(
+        ("CPU \(percent)%", bar.foreground(load > 0.9 ? Palette.warning : Palette.barText)))
+    }
+    if let free = state.system.freeDiskBytes {
+      var text = "disk \(Formatting.bytes(free)) free"
+      let rate = bytesPerSecond(state)
+      var low = free < 1_000_000_000
+      if let rate, rate > 0 {
+        let seconds = Double(free) / rate
+        text += " ~\(Formatting.minutes(seconds))"
+        low = low || seconds < 600
+      }
+      segments.append((text, bar.foreground(low ? Palette.bad : Palette.barText)))
+    }
+    if let lag = state.session?.lagRepeats, lag > 0 {
+      segments.append(("encoder behind: \(lag) repeats", bar.foreground(Palette.bad)))
+    }
+    drawSegments(segments, in: rect, into: &buffer, separatorStyle: bar.foreground(Palette.dim))
+  }
+
+  /// What the three files take per second: measured during a take, else the estimate.
+  static func bytesPerSecond(_ state: AppState) -> Double? {
+    if let session = state.session, session.recordedSeconds > 2, !session.outputs.isEmpty {
+      let total = session.outputs.reduce(Int64(0)) { $0 + $1.bytes }
+      return Double(total) / session.recordedSeconds
+    }
+    return state.system.estimatedBytesPerSecond
+  }
+
+  // MARK: - Hints and outputs
+
+  static func drawHintBar(_ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer) {
+    guard !rect.isEmpty else { return }
+    let plain = CellStyle(foreground: Palette.barText)
+    var segments: [(String, CellStyle)] = []
+    if let outputs = state.session?.outputs, state.isTakeRunning {
+      for output in outputs {
+        segments.append(("\(output.name) \(Formatting.bytes(output.bytes))", plain))
+      }
+    }
+    let keys: [(String, String)] =
+      state.playback != nil
+      ? [("any key", "stop playback")]
+      : [
+        ("r", state.isTakeRunning ? "Stop" : "Record"), ("Space", "Pause"), ("Tab", "Camera"),
+        ("+/-", "Zoom"), ("s", "Swap"), ("m", "Menu"), ("d", "Diag"), ("?", "Help"), ("q", "Quit"),
+      ]
+    var x = rect.x + 1
+    for (index, segment) in segments.enumerated() {
+      if index > 0 {
+        x += buffer.write(" · ", x: x, y: rect.y, style: CellStyle(foreground: Palette.dim))
+      }
+      x += buffer.write(segment.0, x: x, y: rect.y, style: segment.1)
+    }
+    if !segments.isEmpty { x += 3 }
+    for (key, title) in keys {
+      let needed = BufferText.columns(key) + BufferText.columns(title) + 3
+      guard x + needed <= rect.maxX else { break }
+      x += buffer.write(
+        key, x: x, y: rect.y, style: CellStyle(foreground: Palette.accent, attributes: [.bold]))
+      x += buffer.write(" \(title)  ", x: x, y: rect.y, style: CellStyle(foreground: Palette.dim))
+    }
+  }
+
+  /// Writes segments left to right with separators, dropping those that no longer fit.
+  static func drawSegments(
+    _ segments: [(String, CellStyle)], in rect: ScreenRect, into buffer: inout CellBuffer,
+    separatorStyle: CellStyle
+  ) {
+    var x = rect.x + 1
+    for (index, segment) in segments.enumerated() {
+      let separator = index == 0 ? "" : " │ "
+      let needed = BufferText.columns(separator) + BufferText.columns(segment.0)
+      guard x + needed <= rect.maxX - 1 else { break }
+      x += buffer.write(separator, x: x, y: rect.y, style: separatorStyle)
+      x += buffer.write(segment.0, x: x, y: rect.y, style: segment.1)
+    }
+  }
+}
+
+/// Text measuring shared by the views.
+enum BufferText {
+  /// The columns `text` takes.
+  static func columns(_ text: String) -> Int { CellBuffer.columns(of: text) }
+}

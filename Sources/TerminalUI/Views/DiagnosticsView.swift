@@ -1,0 +1,72 @@
+import DualCamCore
+import Foundation
+
+/// Every stage's counters in a panel at the preview's right edge.
+enum DiagnosticsView {
+  static let width = 40
+
+  static func lines(_ state: AppState) -> [(String, Bool)] {
+    var lines: [(String, Bool)] = []
+    for camera in CameraPosition.allCases {
+      let source = state.sources[camera]
+      let counters = camera == .front ? state.session?.front : state.session?.back
+      let rate = camera == .front ? state.measuredRates.front : state.measuredRates.back
+      lines.append(("\(camera.description.uppercased()) \(source.label)", false))
+      lines.append(
+        ("  \(source.kind) \(source.nativeFormat) \(source.size) @ \(source.frameRate)", false))
+      lines.append(
+        ("  measured \(Formatting.rate(rate)) fps, delivered \(counters?.delivered ?? 0)", false))
+      let dropped = counters?.dropped ?? 0
+      lines.append(("  dropped \(dropped), repeated \(counters?.duplicates ?? 0)", dropped > 0))
+      if counters?.signalLost == true { lines.append(("  NO SIGNAL", true)) }
+    }
+    if let session = state.session {
+      lines.append(("TAKE", false))
+      lines.append(
+        (
+          "  frames \(session.recordedFrames), \(Formatting.clock(seconds: session.recordedSeconds)) recorded",
+          false
+        ))
+      lines.append(
+        (
+          "  wall \(Formatting.clock(seconds: session.wallSeconds)), paused \(Formatting.clock(seconds: session.pausedSeconds))",
+          false
+        ))
+      lines.append(("  encoder-lag repeats \(session.lagRepeats)", session.lagRepeats > 0))
+      for output in session.outputs {
+        lines.append(
+          ("  \(output.name): \(output.frames) fr, \(Formatting.bytes(output.bytes))", false))
+      }
+    }
+    lines.append(("TERMINAL", false))
+    lines.append(
+      ("  \(state.width)×\(state.height), colours \(state.capabilities.colorDepth.rawValue)", false)
+    )
+    lines.append(
+      (
+        "  preview \(state.previewMethod.rawValue), \(Formatting.rate(state.previewRate)) fps",
+        false
+      ))
+    return lines
+  }
+
+  static func draw(
+    _ state: AppState, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    let lines = lines(state)
+    let box = ScreenRect(
+      x: area.maxX - width, y: area.y, width: min(width, area.width),
+      height: min(lines.count + 2, area.height))
+    let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    buffer.fill(box, style: panel)
+    buffer.drawBox(
+      box, title: "Diagnostics (d)", style: panel.foreground(Palette.accent), glyphs: glyphs)
+    for (offset, line) in lines.prefix(box.height - 2).enumerated() {
+      let style =
+        line.1
+        ? panel.foreground(Palette.bad) : (line.0.hasPrefix(" ") ? panel : panel.adding(.bold))
+      buffer.write(
+        line.0, x: box.x + 1, y: box.y + 1 + offset, style: style, maxWidth: box.width - 2)
+    }
+  }
+}

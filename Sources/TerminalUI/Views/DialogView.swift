@@ -1,0 +1,87 @@
+import Foundation
+
+/// Questions, errors and the review of a finished take, as boxes over the preview.
+enum DialogView {
+  static func drawConfirmation(
+    _ confirmation: Confirmation, in area: ScreenRect, into buffer: inout CellBuffer,
+    glyphs: Glyphs
+  ) {
+    let lines = wrap(confirmation.message, width: 50)
+    let box = area.centered(width: 56, height: lines.count + 5)
+    let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    buffer.fill(box, style: panel)
+    buffer.drawBox(
+      box, title: confirmation.title, style: panel.foreground(Palette.warning), glyphs: glyphs)
+    for (offset, line) in lines.enumerated() {
+      buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
+    }
+    let buttons = "y \(confirmation.confirmLabel)    n Cancel"
+    buffer.write(
+      buttons, x: box.x + 3, y: box.maxY - 2, style: panel.foreground(Palette.accent).adding(.bold))
+  }
+
+  static func drawError(
+    _ report: ErrorReport, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    var lines = wrap(report.problem, width: 58)
+    if let fix = report.fix {
+      lines.append("")
+      lines += wrap("What to do: \(fix)", width: 58)
+    }
+    let box = area.centered(width: 64, height: lines.count + 5)
+    let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    buffer.fill(box, style: panel)
+    buffer.drawBox(
+      box, title: report.title, style: panel.foreground(Palette.bad).adding(.bold), glyphs: glyphs)
+    for (offset, line) in lines.enumerated() {
+      buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
+    }
+    buffer.write(
+      "Enter close", x: box.x + 3, y: box.maxY - 2, style: panel.foreground(Palette.accent))
+  }
+
+  static func drawReview(
+    _ review: TakeReview, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    var lines = [
+      review.folder.lastPathComponent,
+      "\(Formatting.clock(seconds: review.duration)) · \(review.frames) frames in each file"
+        + (review.pauses > 0 ? " · \(review.pauses) pause\(review.pauses == 1 ? "" : "s")" : ""),
+      "dropped \(review.dropped) · repeated \(review.duplicates)",
+      "",
+    ]
+    for file in review.files {
+      lines.append("  \(file.name)  \(Formatting.bytes(file.bytes))")
+    }
+    let box = area.centered(width: 66, height: lines.count + 5)
+    let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    buffer.fill(box, style: panel)
+    buffer.drawBox(
+      box, title: "Take saved", style: panel.foreground(Palette.good).adding(.bold), glyphs: glyphs)
+    for (offset, line) in lines.enumerated() {
+      let style = offset == 0 ? panel.adding(.bold) : panel
+      buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: style, maxWidth: box.width - 5)
+    }
+    buffer.write(
+      "k Keep   x Discard   p Play here   o Open in player", x: box.x + 3, y: box.maxY - 2,
+      style: panel.foreground(Palette.accent).adding(.bold), maxWidth: box.width - 5)
+  }
+
+  /// Splits `text` into lines of at most `width` columns at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if line.isEmpty {
+        line = String(word)
+      } else if BufferText.columns(line) + 1 + BufferText.columns(String(word)) <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.isEmpty ? [""] : lines
+  }
+}
