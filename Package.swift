@@ -105,6 +105,11 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
       name: "DualCamCLITests",
       dependencies: ["Encoding", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift

@@ -14,6 +14,15 @@ public struct SessionSnapshot: Sendable {
     public var duplicates: Int
     /// True while the source reports no signal.
     public var signalLost: Bool
+
+    /// Creates a camera's counters.
+    public init(label: String, delivered: Int, dropped: Int, duplicates: Int, signalLost: Bool) {
+      self.label = label
+      self.delivered = delivered
+      self.dropped = dropped
+      self.duplicates = duplicates
+      self.signalLost = signalLost
+    }
   }
 
   /// One output file's progress.
@@ -24,6 +33,13 @@ public struct SessionSnapshot: Sendable {
     public var frames: Int64
     /// Bytes in the file.
     public var bytes: Int64
+
+    /// Creates an output's progress.
+    public init(name: String, frames: Int64, bytes: Int64) {
+      self.name = name
+      self.frames = frames
+      self.bytes = bytes
+    }
   }
 
   /// Session state.
@@ -51,4 +67,24 @@ public struct SessionSnapshot: Sendable {
   public var takeFolder: URL?
   /// True when the take has reached its frame limit or an output failed: call `stopRecording()`.
   public var takeEnded: Bool
+
+  /// Creates a snapshot.
+  public init(
+    state: SessionController.State, recordedFrames: Int64, recordedSeconds: Double,
+    wallSeconds: Double, pausedSeconds: Double, lagRepeats: Int64, front: Camera, back: Camera,
+    outputs: [Output], failure: String?, takeFolder: URL?, takeEnded: Bool
+  ) {
+    self.state = state
+    self.recordedFrames = recordedFrames
+    self.recordedSeconds = recordedSeconds
+    self.wallSeconds = wallSeconds
+    self.pausedSeconds = pausedSeconds
+    self.lagRepeats = lagRepeats
+    self.front = front
+    self.back = back
+    self.outputs = outputs
+    self.failure = failure
+    self.takeFolder = takeFolder
+    self.takeEnded = takeEnded
+  }
 }

@@ -36,8 +36,9 @@ public struct PreviewPacer: Sendable, Equatable {
   public mutating func isDue(at time: Double) -> Bool {
     guard time >= nextFrame else { return false }
     let interval = 1 / rate
-    // Late frames are not made up: the next one is due an interval after this one.
-    nextFrame = max(nextFrame + interval, time + interval * 0.5)
+    nextFrame += interval
+    // Late frames are not made up: after a stall the next one is due an interval from now.
+    if nextFrame <= time { nextFrame = time + interval }
     return true
   }
 

@@ -27,7 +27,7 @@ enum CameraScreenView {
     let right = rect.maxX - 1 - BufferText.columns(clock)
     buffer.write(clock, x: right, y: rect.y, style: bar)
     var details = MenuCatalog.summary(of: state.settings)
-    if state.sources.anySynthetic { details += "  SYNTHETIC TEST SOURCES" }
+    if state.sources.anySynthetic { details += "  SYNTHETIC SOURCES" }
     let room = right - 2 - x
     if room > 8 {
       let syntheticStyle = bar.foreground(
@@ -150,21 +150,24 @@ enum CameraScreenView {
       segments.append(
         ("CPU \(percent)%", bar.foreground(load > 0.9 ? Palette.warning : Palette.barText)))
     }
-    if let free = state.system.freeDiskBytes {
-      var text = "disk \(Formatting.bytes(free)) free"
-      let rate = bytesPerSecond(state)
-      var low = free < 1_000_000_000
-      if let rate, rate > 0 {
-        let seconds = Double(free) / rate
-        text += " ~\(Formatting.minutes(seconds))"
-        low = low || seconds < 600
-      }
-      segments.append((text, bar.foreground(low ? Palette.bad : Palette.barText)))
-    }
+    if !state.isTakeRunning, let disk = diskSegment(state, style: bar) { segments.append(disk) }
     if let lag = state.session?.lagRepeats, lag > 0 {
       segments.append(("encoder behind: \(lag) repeats", bar.foreground(Palette.bad)))
     }
     drawSegments(segments, in: rect, into: &buffer, separatorStyle: bar.foreground(Palette.dim))
+  }
+
+  /// Free space and, at the current rate, the recording time it leaves; red when short.
+  static func diskSegment(_ state: AppState, style: CellStyle) -> (String, CellStyle)? {
+    guard let free = state.system.freeDiskBytes else { return nil }
+    var text = "disk \(Formatting.bytes(free)) free"
+    var low = free < 1_000_000_000
+    if let rate = bytesPerSecond(state), rate > 0 {
+      let seconds = Double(free) / rate
+      text += " ~\(Formatting.minutes(seconds))"
+      low = low || seconds < 600
+    }
+    return (text, style.foreground(low ? Palette.bad : style.foreground))
   }
 
   /// What the three files take per second: measured during a take, else the estimate.
@@ -186,6 +189,7 @@ enum CameraScreenView {
       for output in outputs {
         segments.append(("\(output.name) \(Formatting.bytes(output.bytes))", plain))
       }
+      if let disk = diskSegment(state, style: plain) { segments.append(disk) }
     }
     let keys: [(String, String)] =
       state.playback != nil

@@ -1,0 +1,233 @@
+import Capture
+import DualCamCore
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+/// Keys and events in, state and commands out: the interface's behaviour without a terminal.
+@Suite struct AppUpdateTests {
+  let permissive = AppEnvironment.permissive
+
+  private func press(
+    _ keys: [Key], _ state: inout AppState, environment: AppEnvironment = .permissive
+  )
+    -> [AppCommand]
+  {
+    keys.flatMap { AppUpdate.update(&state, .key($0), environment: environment) }
+  }
+
+  @Test func recordThenStop() {
+    var state = StateFixtures.previewing()
+    #expect(press([.character("r")], &state) == [.startRecording])
+    state = StateFixtures.recording()
+    #expect(press([.character("r")], &state) == [.stopRecording])
+    #expect(state.stopPending)
+    #expect(press([.character("r")], &state).isEmpty, "a second r while saving does nothing")
+  }
+
+  @Test func pauseNeedsATake() {
+    var state = StateFixtures.previewing()
+    #expect(press([.character(" ")], &state).isEmpty)
+    #expect(state.toasts.last?.text.contains("Nothing to pause") == true)
+    state = StateFixtures.recording()
+    #expect(press([.character(" ")], &state) == [.togglePause])
+  }
+
+  @Test func quitWhileRecordingStopsSavesThenQuits() {
+    var state = StateFixtures.recording()
+    #expect(press([.character("q")], &state).isEmpty)
+    guard case .confirm = state.topOverlay else {
+      Issue.record("quitting while recording must ask first")
+      return
+    }
+    #expect(press([.character("n")], &state).isEmpty)
+    #expect(state.overlays.isEmpty && !state.quitting)
+    #expect(press([.character("q"), .character("y")], &state) == [.stopRecording])
+    let review = TakeReview(
+      folder: URL(fileURLWithPath: "/t"), duration: 1, frames: 30, pauses: 0, dropped: 0,
+      duplicates: 0, files: [])
+    #expect(AppUpdate.update(&state, .takeFinished(review), environment: permissive) == [.quit])
+    #expect(state.quitting)
+  }
+
+  @Test func quitWhenIdleQuitsAtOnce() {
+    var state = StateFixtures.previewing()
+    #expect(press([.character("q")], &state) == [.quit])
+  }
+
+  @Test func zoomKeysStepAndQuickLevels() {
+    var state = StateFixtures.previewing()
+    #expect(press([.character("+")], &state) == [.setZoom(.front, factor: 1.25)])
+    #expect(state.settings.layout.frontZoom.factor == 1.25)
+    #expect(press([.character("4")], &state) == [.setZoom(.front, factor: 4)])
+    _ = press([.tab], &state)
+    #expect(state.focused == .back)
+    #expect(press([.character("2")], &state) == [.setZoom(.back, factor: 2)])
+    #expect(state.settings.layout.backZoom.factor == 2)
+    #expect(state.settings.layout.frontZoom.factor == 4)
+  }
+
+  @Test func hardwareZoomLeavesTheLayoutAlone() {
+    var state = StateFixtures.previewing()
+    state.hardwareZoom[.front] = true
+    #expect(press([.character("2")], &state) == [.setZoom(.front, factor: 2)])
+    #expect(state.settings.layout.frontZoom.factor == 1)
+  }
+
+  @Test func swapAndSplit() {
+    var state = StateFixtures.previewing()
+    let swapped = press([.character("s")], &state)
+    #expect(state.settings.layout.order == .backOnTop)
+    #expect(swapped.first == .applyLayout(state.settings.layout))
+    #expect(press([.character("x")], &state).isEmpty, "the full stack has no split")
+    #expect(state.toasts.last?.isProblem == true)
+    state.settings.layout.canvas = .portrait
+    _ = press([.character("x")], &state)
+    #expect(state.settings.layout.split == .sixtyForty)
+  }
+
+  @Test func refusedLayoutIsNotApplied() {
+    var state = StateFixtures.recording()
+    let refusing = AppEnvironment(
+      checkSettings: { _ in nil },
+      checkLayout: { _ in .invalidArgument("a running take cannot change its size", fix: "") })
+    #expect(press([.character("s")], &state, environment: refusing).isEmpty)
+    #expect(state.settings.layout.order == .frontOnTop)
+    #expect(state.toasts.last?.text.contains("cannot change its size") == true)
+  }
+
+  @Test func exposureFocusAndWhiteBalanceUseTheCameraControls() {
+    var state = StateFixtures.previewing()
+    #expect(press([.character("]")], &state).isEmpty, "the synthetic front camera has none")
+    _ = press([.tab], &state)
+    state.controls[.back] = StateFixtures.webcamControls
+    #expect(
+      press([.character("]")], &state) == [.setControl(.back, name: "brightness", value: 140)])
+    #expect(
+      press([.character("[")], &state) == [.setControl(.back, name: "brightness", value: 116)])
+    #expect(
+      press([.character("f")], &state) == [
+        .setControl(.back, name: "focus_automatic_continuous", value: 0)
+      ])
+    #expect(
+      press([.character("w")], &state) == [
+        .setControl(.back, name: "white_balance_automatic", value: 0)
+      ])
+  }
+
+  @Test func menusChangeRecordingSettings() {
+    var state = StateFixtures.previewing()
+    // Menu → Recording (third row) → Codec (third row) → next codec.
+    let commands = press([.character("m"), .down, .down, .enter, .down, .down, .right], &state)
+    var expected = RecordingSettings()
+    expected.codec = .hevc
+    #expect(commands == [.applySettings(expected), .saveSettings])
+    #expect(state.settings.codec == .hevc)
+    #expect(press([.escape, .escape], &state).isEmpty)
+    #expect(state.overlays.isEmpty)
+  }
+
+  @Test func invalidSettingsAreRefusedWithTheReason() {
+    var state = StateFixtures.previewing()
+    let environment = AppEnvironment(
+      checkSettings: { settings in
+        settings.container == .mp4
+          ? .invalidArgument("MP4 cannot hold FFV1", fix: "choose MKV or MOV") : nil
+      }, checkLayout: { _ in nil })
+    let commands = press(
+      [.character("m"), .down, .down, .enter, .down, .down, .down, .right], &state,
+      environment: environment)
+    #expect(commands.isEmpty)
+    #expect(state.settings.container == .mov)
+    #expect(state.toasts.last?.text == "Not applied: MP4 cannot hold FFV1 — choose MKV or MOV")
+  }
+
+  @Test func recordingSettingsAreLockedDuringATake() {
+    var state = StateFixtures.recording()
+    let commands = press([.character("m"), .down, .down, .enter, .right], &state)
+    #expect(commands.isEmpty)
+    #expect(state.toasts.last?.text.contains("stop the take first") == true)
+  }
+
+  @Test func cameraControlSliderAndReset() {
+    var state = StateFixtures.previewing()
+    state.focused = .back
+    state.controls[.back] = StateFixtures.webcamControls
+    // Menu → Camera controls (fifth row) → Brightness (second row).
+    let opened = press([.character("m"), .down, .down, .down, .down, .enter, .down], &state)
+    #expect(opened.isEmpty)
+    #expect(press([.right], &state) == [.setControl(.back, name: "brightness", value: 129)])
+    #expect(press([.pageDown], &state) == [.setControl(.back, name: "brightness", value: 138)])
+    #expect(press([.character("r")], &state) == [.resetControls(.back, name: "brightness")])
+  }
+
+  @Test func reviewKeepDiscardAndPlay() {
+    var state = StateFixtures.previewing()
+    let folder = URL(fileURLWithPath: "/videos/take")
+    let review = TakeReview(
+      folder: folder, duration: 3, frames: 90, pauses: 1, dropped: 0, duplicates: 0, files: [])
+    _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
+    #expect(press([.character("x")], &state).isEmpty)
+    #expect(press([.character("y")], &state) == [.discardTake(folder)])
+    #expect(state.overlays.isEmpty)
+
+    _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
+    #expect(press([.character("p")], &state) == [.playInTerminal(folder)])
+    _ = AppUpdate.update(
+      &state, .playback(.init(name: "d", position: 0, duration: 3)), environment: permissive)
+    #expect(press([.character("z")], &state) == [.stopPlayback])
+    _ = AppUpdate.update(&state, .playback(nil), environment: permissive)
+    guard case .review = state.topOverlay else {
+      Issue.record("the review comes back after playback")
+      return
+    }
+    #expect(press([.character("k")], &state).isEmpty)
+    #expect(state.overlays.isEmpty)
+  }
+
+  @Test func outputFailureStopsTheTakeOnce() {
+    var state = StateFixtures.recording()
+    var session = state.session!
+    session.failure = "dualview: No space left on device"
+    let first = AppUpdate.update(
+      &state, .tick(uptime: 1, session: session, system: .init()), environment: permissive)
+    #expect(first == [.stopRecording])
+    let second = AppUpdate.update(
+      &state, .tick(uptime: 1.1, session: session, system: .init()), environment: permissive)
+    #expect(second.isEmpty)
+  }
+
+  @Test func toastsExpire() {
+    var state = StateFixtures.previewing()
+    _ = AppUpdate.update(&state, .notice("hello"), environment: permissive)
+    _ = AppUpdate.update(
+      &state, .tick(uptime: 2, session: nil, system: .init()), environment: permissive)
+    #expect(state.toasts.count == 1)
+    _ = AppUpdate.update(
+      &state, .tick(uptime: 3.5, session: nil, system: .init()), environment: permissive)
+    #expect(state.toasts.isEmpty)
+  }
+
+  @Test func everyActionHasAKeyAndHelpListsThemAll() {
+    let help = HelpView.lines.map(\.text)
+    for action in AppAction.allCases {
+      #expect(!action.keys.isEmpty)
+      #expect(help.contains(action.title), "help misses \(action)")
+      let bound = action.keys.map { AppAction.bound(to: $0) }
+      #expect(bound.allSatisfy { $0 == action }, "\(action)'s keys are taken by another action")
+    }
+  }
+
+  @Test func everyActionIsReachableFromAMenu() {
+    let state = StateFixtures.previewing()
+    let titles = [MenuPageID.main, .layout, .cameraControls, .advanced].flatMap {
+      MenuCatalog.page($0, in: state).items.map(\.title)
+    }
+    #expect(titles.contains("Start recording") && titles.contains("Pause"))
+    #expect(titles.contains("On top") && titles.contains("Split"))
+    #expect(titles.contains("Front zoom") && titles.contains("Back zoom"))
+    #expect(titles.contains("Camera") && titles.contains("Diagnostics panel"))
+    #expect(titles.contains("Keys and help") && titles.contains("Quit"))
+  }
+}
