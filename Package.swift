@@ -107,6 +107,7 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
+      exclude: ["__Snapshots__"],
       swiftSettings: strictSwift
     ),
     .testTarget(

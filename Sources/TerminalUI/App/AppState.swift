@@ -1,6 +1,6 @@
 public import Capture
 public import DualCamCore
-public import Foundation
+import Foundation
 public import Session
 
 /// Everything the interface shows, and nothing it does: `AppUpdate` changes it in answer to

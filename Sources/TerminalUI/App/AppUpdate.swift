@@ -1,7 +1,7 @@
-public import Capture
-public import DualCamCore
+import Capture
+import DualCamCore
 import Foundation
-public import Session
+import Session
 
 /// The interface's one state transition: `update(&state, event)` changes the state and returns
 /// the commands the runner must carry out. Pure: no terminal, no session, no clock.

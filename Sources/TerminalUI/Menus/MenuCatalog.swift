@@ -1,5 +1,5 @@
-public import Capture
-public import DualCamCore
+import Capture
+import DualCamCore
 import Foundation
 
 /// Builds every menu page from the state: rows, their current values and what changing them

@@ -1,4 +1,4 @@
-public import Capture
+import Capture
 import Compositor
 public import DualCamCore
 public import Foundation

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 import Foundation
 
 /// Draws the whole interface from the state into a cell buffer: a pure function, so every
