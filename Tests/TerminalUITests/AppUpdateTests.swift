@@ -51,6 +51,20 @@ import Testing
     #expect(state.quitting)
   }
 
+  @Test func discardingWhileRecordingAsksThenStopsAndDeletes() {
+    var state = StateFixtures.recording()
+    #expect(press([.character("X")], &state).isEmpty)
+    #expect(press([.character("n")], &state).isEmpty)
+    #expect(!state.discardAfterStop)
+    #expect(press([.character("X"), .character("y")], &state) == [.stopRecording])
+    let folder = URL(fileURLWithPath: "/videos/take")
+    let review = TakeReview(
+      folder: folder, duration: 1, frames: 30, pauses: 0, dropped: 0, duplicates: 0, files: [])
+    let after = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
+    #expect(after == [.discardTake(folder)])
+    #expect(state.overlays.isEmpty, "a discarded take gets no review")
+  }
+
   @Test func quitWhenIdleQuitsAtOnce() {
     var state = StateFixtures.previewing()
     #expect(press([.character("q")], &state) == [.quit])
@@ -118,8 +132,9 @@ import Testing
 
   @Test func menusChangeRecordingSettings() {
     var state = StateFixtures.previewing()
-    // Menu → Recording (third row) → Codec (third row) → next codec.
-    let commands = press([.character("m"), .down, .down, .enter, .down, .down, .right], &state)
+    // Menu → Recording (fourth row) → Codec (third row) → next codec.
+    let commands = press(
+      [.character("m"), .down, .down, .down, .enter, .down, .down, .right], &state)
     var expected = RecordingSettings()
     expected.codec = .hevc
     #expect(commands == [.applySettings(expected), .saveSettings])
@@ -136,7 +151,7 @@ import Testing
           ? .invalidArgument("MP4 cannot hold FFV1", fix: "choose MKV or MOV") : nil
       }, checkLayout: { _ in nil })
     let commands = press(
-      [.character("m"), .down, .down, .enter, .down, .down, .down, .right], &state,
+      [.character("m"), .down, .down, .down, .enter, .down, .down, .down, .right], &state,
       environment: environment)
     #expect(commands.isEmpty)
     #expect(state.settings.container == .mov)
@@ -145,7 +160,7 @@ import Testing
 
   @Test func recordingSettingsAreLockedDuringATake() {
     var state = StateFixtures.recording()
-    let commands = press([.character("m"), .down, .down, .enter, .right], &state)
+    let commands = press([.character("m"), .down, .down, .down, .enter, .right], &state)
     #expect(commands.isEmpty)
     #expect(state.toasts.last?.text.contains("stop the take first") == true)
   }
@@ -154,8 +169,8 @@ import Testing
     var state = StateFixtures.previewing()
     state.focused = .back
     state.controls[.back] = StateFixtures.webcamControls
-    // Menu → Camera controls (fifth row) → Brightness (second row).
-    let opened = press([.character("m"), .down, .down, .down, .down, .enter, .down], &state)
+    // Menu → Camera controls (sixth row) → Brightness (second row).
+    let opened = press([.character("m"), .down, .down, .down, .down, .down, .enter, .down], &state)
     #expect(opened.isEmpty)
     #expect(press([.right], &state) == [.setControl(.back, name: "brightness", value: 129)])
     #expect(press([.pageDown], &state) == [.setControl(.back, name: "brightness", value: 138)])

@@ -3,6 +3,7 @@
 public enum AppAction: String, CaseIterable, Sendable {
   case recordOrStop
   case pauseOrResume
+  case discardTake
   case zoomIn
   case zoomOut
   case zoomReset
@@ -26,6 +27,7 @@ public enum AppAction: String, CaseIterable, Sendable {
     switch self {
     case .recordOrStop: [.character("r")]
     case .pauseOrResume: [.character(" "), .character("p")]
+    case .discardTake: [.character("X")]
     case .zoomIn: [.character("+"), .character("=")]
     case .zoomOut: [.character("-")]
     case .zoomReset: [.character("1")]
@@ -51,6 +53,7 @@ public enum AppAction: String, CaseIterable, Sendable {
     switch self {
     case .recordOrStop: "Record / stop"
     case .pauseOrResume: "Pause / resume"
+    case .discardTake: "Discard the take being recorded (asks first)"
     case .zoomIn: "Zoom in (focused camera)"
     case .zoomOut: "Zoom out"
     case .zoomReset: "Zoom 1×"
@@ -78,7 +81,7 @@ public enum AppAction: String, CaseIterable, Sendable {
 
   /// The help screen's groups, in order.
   public static let groups: [(title: String, actions: [AppAction])] = [
-    ("Take", [.recordOrStop, .pauseOrResume]),
+    ("Take", [.recordOrStop, .pauseOrResume, .discardTake]),
     (
       "Picture",
       [

@@ -63,6 +63,8 @@ public struct AppState: Sendable {
   public var stopPending = false
   /// Quit once the running take is saved.
   public var quitAfterStop = false
+  /// Delete the running take once it is stopped.
+  public var discardAfterStop = false
   /// The review to show again when playback in the preview area ends.
   public var reviewAfterPlayback: TakeReview?
 

@@ -51,6 +51,11 @@ extension AppUpdate {
       }
       state.quitting = true
       return [.quit]
+    case .stopAndDiscard:
+      guard state.isTakeRunning, !state.stopPending else { return [] }
+      state.discardAfterStop = true
+      state.stopPending = true
+      return [.stopRecording]
     case .discardTake(let folder):
       state.overlays.removeAll {
         if case .review = $0 { return true }

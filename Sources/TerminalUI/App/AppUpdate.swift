@@ -31,6 +31,10 @@ public enum AppUpdate {
       return []
     case .takeFinished(let review):
       state.stopPending = false
+      if state.discardAfterStop {
+        state.discardAfterStop = false
+        return [.discardTake(review.folder)] + (state.quitAfterStop ? [.quit] : [])
+      }
       if state.quitAfterStop {
         state.quitting = true
         return [.quit]
@@ -40,6 +44,7 @@ public enum AppUpdate {
     case .failed(let report):
       state.stopPending = false
       state.quitAfterStop = false
+      state.discardAfterStop = false
       state.overlays.append(.error(report))
       return []
     case .notice(let text):
@@ -132,6 +137,18 @@ public enum AppUpdate {
         return []
       }
       return [.togglePause]
+    case .discardTake:
+      guard state.isTakeRunning, !state.stopPending else {
+        toast(&state, "Nothing to discard: no take is being recorded")
+        return []
+      }
+      state.overlays.append(
+        .confirm(
+          Confirmation(
+            title: "Discard this take?",
+            message: "Stops recording and deletes the take's three files for good.",
+            confirmLabel: "Stop and delete", action: .stopAndDiscard)))
+      return []
     case .zoomIn, .zoomOut:
       let factor = state.zoomFactor(of: state.focused)
       let steps = MenuCatalog.zoomSteps

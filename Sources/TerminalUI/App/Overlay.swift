@@ -62,6 +62,8 @@ public struct Confirmation: Sendable, Equatable {
   public enum ConfirmedAction: Sendable, Equatable {
     /// Stop the running take (keeping it) and quit.
     case stopAndQuit
+    /// Stop the running take and delete it.
+    case stopAndDiscard
     /// Delete a finished take.
     case discardTake(URL)
   }

@@ -32,6 +32,10 @@ public enum MenuCatalog {
           note: running ? nil : "Pausing needs a take: start recording first", enabled: running,
           adjust: { _ in .action(.pauseOrResume) }),
         MenuItem(
+          title: "Discard the take", kind: .action,
+          note: running ? "Stops and deletes the take (asks first)" : "No take is being recorded",
+          enabled: running, adjust: { _ in .action(.discardTake) }),
+        MenuItem(
           title: "Recording", value: summary(of: state.settings), kind: .submenu,
           adjust: { _ in .open(.recording) }),
         MenuItem(
