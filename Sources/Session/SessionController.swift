@@ -59,6 +59,16 @@ public final class SessionController: @unchecked Sendable {
   /// layout, codec and container, and the output folder.
   public func validate() throws(DualCamError) {
     _ = try settings.size.validatedForVideo()
+    if settings.copiesCameraStreams {
+      for (position, source) in [(CameraPosition.front, front), (.back, back)]
+      where !source.deliversCompressedPictures {
+        throw .invalidArgument(
+          "--camera-codec copy stores each camera's own MJPEG pictures, but the \(position) "
+            + "source (\(source.info.label)) delivers \(source.info.nativeFormat), not MJPEG",
+          fix: "use V4L2 cameras that offer MJPEG for both sides, or encode the camera files "
+            + "(--camera-codec h264, or leave --camera-codec out)")
+      }
+    }
     _ = try StackLayout(
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
     for spec in try outputSpecs(in: URL(fileURLWithPath: "/nonexistent"), name: "check") {
@@ -100,12 +110,18 @@ public final class SessionController: @unchecked Sendable {
     let startDate = Date()
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
     let specs: [OutputSpec]
-    var writers: [VideoFileWriter] = []
+    var writers: [OutputWriter] = []
+    let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
+    let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
-      for spec in specs { writers.append(try VideoFileWriter(spec: spec)) }
+      for (spec, standIn) in zip(specs, [nil, placeholderFront, placeholderBack]) {
+        writers.append(try OutputWriter(spec: spec, standIn: standIn))
+      }
     } catch {
+      placeholderFront.release()
+      placeholderBack.release()
       writers.removeAll()
       folder.discard()
       throw error
@@ -120,8 +136,7 @@ public final class SessionController: @unchecked Sendable {
       back: OutputWorker(
         name: specs[2].name, role: .camera(.back), writer: writers[2],
         queueCapacity: Self.outputQueueCapacity, wake: wake),
-      placeholderFront: PlaceholderFrame.make(size: front.info.size, position: .front),
-      placeholderBack: PlaceholderFrame.make(size: back.info.size, position: .back))
+      placeholderFront: placeholderFront, placeholderBack: placeholderBack)
     guard let lock = TakeLock(in: folder.partialURL) else {
       folder.discard()
       throw .outputUnavailable(
@@ -280,6 +295,15 @@ public final class SessionController: @unchecked Sendable {
       takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
   }
 
+  // MARK: - Zoom
+
+  /// Zooms camera `position` to `factor` (1…`CameraZoom.maximumFactor`): with the camera's own
+  /// zoom when it has one (`.hardware`), else `.digital(factor)`, which the caller applies as
+  /// the layout's front or back zoom.
+  public func setZoom(_ factor: Double, for camera: CameraPosition) -> ZoomOutcome {
+    (camera == .front ? front : back).zoom(to: factor)
+  }
+
   /// The newest frame of `position` for the preview, retained: the caller releases it.
   public func latestFrame(_ position: CameraPosition) -> FrameBuffer? {
     sink.latestFrame(position)
@@ -322,20 +346,31 @@ public final class SessionController: @unchecked Sendable {
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size
     ).canvasSize
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    func spec(_ output: String, size: ImageSize, threads: Int) -> OutputSpec {
+    func spec(
+      _ output: String, size: ImageSize, threads: Int, codec: VideoCodec, copy: Bool = false
+    ) -> OutputSpec {
       let fileName = "\(output)_\(name).\(settings.container.fileExtension)"
       return OutputSpec(
         name: output, url: folder.appendingPathComponent(fileName), size: size,
-        frameRate: settings.frameRate, codec: settings.codec, container: settings.container,
-        bitsPerSecond: settings.bitrate.bitsPerSecond(
-          size: size, rate: settings.frameRate, codec: settings.codec),
-        preset: settings.effectivePreset, encoderThreads: threads)
+        frameRate: settings.frameRate, codec: codec, container: settings.container,
+        bitsPerSecond: copy
+          ? nil
+          : settings.bitrate.bitsPerSecond(size: size, rate: settings.frameRate, codec: codec),
+        preset: copy ? nil : settings.preset(for: codec), encoderThreads: copy ? 0 : threads,
+        streamCopy: copy)
     }
-    // The dual view carries twice the pixels; the camera files share what is left.
+    let camera = settings.effectiveCameraCodec
+    let copy = camera == .copy
+    // The dual view carries twice the pixels; the camera files share what is left (stream
+    // copies encode nothing and need no threads).
     return [
-      spec("dualview", size: canvas, threads: max(1, cores)),
-      spec("front", size: front.info.size, threads: max(1, cores / 2)),
-      spec("back", size: back.info.size, threads: max(1, cores / 2)),
+      spec("dualview", size: canvas, threads: max(1, cores), codec: settings.codec),
+      spec(
+        "front", size: front.info.size, threads: max(1, cores / 2), codec: camera.streamCodec,
+        copy: copy),
+      spec(
+        "back", size: back.info.size, threads: max(1, cores / 2), codec: camera.streamCodec,
+        copy: copy),
     ]
   }
 }

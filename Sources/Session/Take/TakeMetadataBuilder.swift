@@ -32,7 +32,10 @@ struct TakeMetadataBuilder {
   /// the default.
   private var recordedSettings: RecordingSettings {
     var recorded = settings
-    recorded.preset = settings.effectivePreset
+    recorded.preset =
+      settings.effectivePreset
+      ?? (settings.copiesCameraStreams
+        ? nil : settings.preset(for: settings.effectiveCameraCodec.streamCodec))
     return recorded
   }
 
