@@ -51,9 +51,11 @@ struct StreamCopyTakeTests {
   let rate = FrameRate(numerator: 30)
   static let nowhere = URL(fileURLWithPath: "/nonexistent")
 
-  func camera(_ kernel: FakeV4L2Kernel, _ position: CameraPosition) throws -> V4L2Camera {
+  func camera(
+    _ kernel: FakeV4L2Kernel, _ position: CameraPosition, copy: Bool = true
+  ) throws -> V4L2Camera {
     try V4L2Camera(
-      path: kernel.path, position: position, size: size, rate: rate, passthrough: true,
+      path: kernel.path, position: position, size: size, rate: rate, passthrough: copy,
       system: kernel, devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
   }
 
@@ -126,6 +128,108 @@ struct StreamCopyTakeTests {
         #expect(region == stamp, "dual-view frame \(k) shows \(name) frame \(k)")
       }
     }
+  }
+
+  func settings(_ folder: TemporaryFolder, copy: Bool) -> RecordingSettings {
+    var settings = RecordingSettings()
+    settings.size = size
+    settings.frameRate = rate
+    settings.cameraCodec = copy ? .copy : nil
+    settings.outputDirectory = folder.url.path
+    return settings
+  }
+
+  func record(_ session: SessionController, frames: Int64, during: () -> Void = {}) throws
+    -> TakeResult
+  {
+    try session.startRecording(frameLimit: frames)
+    during()
+    let deadline = Date().addingTimeInterval(60)
+    while !session.snapshot().takeEnded {
+      try #require(Date() < deadline, "the take did not end")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return try session.stopRecording()
+  }
+
+  @Test("an unplugged camera's copied file holds NO SIGNAL pictures for exactly its gap")
+  func unplugDuringCopy() throws {
+    let frames: Int64 = 60
+    let folder = try TemporaryFolder()
+    let modes: [FakeV4L2Kernel.Mode] = [.init("MJPG", size, rates: [rate])]
+    let kernels = [
+      FakeV4L2Kernel(path: "/dev/video0", modes: modes),
+      FakeV4L2Kernel(path: "/dev/video2", modes: modes),
+    ]
+    let pictures = try [0, 1].map {
+      try FakeMJPEGPictures.make(count: 300, size: size, sourceID: $0)
+    }
+    let session = SessionController(
+      settings: settings(folder, copy: true), front: try camera(kernels[0], .front),
+      back: try camera(kernels[1], .back))
+    try session.validate()
+    let players = (0..<2).map { MJPEGCameraPlayer(kernel: kernels[$0], pictures: pictures[$0]) }
+    try session.startPreview()
+    defer {
+      for player in players { player.stop() }
+      session.shutdown()
+    }
+    for player in players { player.start(rate: rate) }
+    let result = try record(session, frames: frames) {
+      // Unplugged about a third of a second into the take, back a quarter second later.
+      Thread.sleep(forTimeInterval: 0.33)
+      kernels[0].unplug()
+      Thread.sleep(forTimeInterval: 0.25)
+      kernels[0].replug()
+    }
+
+    let take = try TakeInspector(folder: result.folder)
+    let packets = try PacketReader.packets(of: take.url(of: "front"))
+    let decoded = try take.decodeCamera("front")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: size, backSize: size))
+    #expect(packets.count == Int(frames) && dual.times.count == Int(frames))
+    let cameraPictures = Set(pictures[0])
+    let standIns = packets.filter { !cameraPictures.contains($0.data) }
+    #expect(!standIns.isEmpty, "the gap is in the file")
+    #expect(
+      Set(standIns.map(\.data)).count == 1, "one NO SIGNAL picture, stored as often as needed")
+    #expect(standIns.count == take.metadata.sync.front.missingSlots)
+    for (k, packet) in packets.enumerated() {
+      if cameraPictures.contains(packet.data) {
+        let stamp = try #require(decoded.stamps[k])
+        #expect(packet.data == pictures[0][Int(stamp.frameNumber)])
+        #expect(dual.frontStamps[k] == stamp, "dual-view frame \(k)")
+      } else {
+        #expect(decoded.stamps[k] == nil && dual.frontStamps[k] == nil, "frame \(k) has no signal")
+      }
+    }
+  }
+
+  @Test("a camera that switched to MJPEG for bandwidth says so in the take's metadata")
+  func bandwidthSwitchInMetadata() throws {
+    let folder = try TemporaryFolder()
+    let kernel = FakeV4L2Kernel(modes: [
+      .init("YUYV", size, rates: [rate]), .init("MJPG", size, rates: [rate]),
+    ])
+    kernel.failStreamOn(whileFormatIs: "YUYV", with: ENOSPC)
+    let session = SessionController(
+      settings: settings(folder, copy: false), front: try camera(kernel, .front, copy: false),
+      back: SyntheticCamera(position: .back, size: size, rate: rate))
+    try session.validate()
+    let player = MJPEGCameraPlayer(
+      kernel: kernel, pictures: try FakeMJPEGPictures.make(count: 300, size: size, sourceID: 0))
+    try session.startPreview()
+    defer {
+      player.stop()
+      session.shutdown()
+    }
+    player.start(rate: rate)
+    let take = try TakeInspector(folder: try record(session, frames: 10).folder)
+    let front = try #require(take.metadata.sources["front"])
+    #expect(front.nativeFormat == "MJPEG")
+    #expect(front.details["format_switch"]?.contains("switched to MJPEG 320x240 at 30 fps") == true)
+    #expect(try take.decodeCamera("front").stamps.allSatisfy { $0?.sourceID == 0 })
   }
 
   @Test("copy with sources that deliver no MJPEG is refused before any file is created")
