@@ -59,16 +59,7 @@ public final class SessionController: @unchecked Sendable {
   /// layout, codec and container, and the output folder.
   public func validate() throws(DualCamError) {
     _ = try settings.size.validatedForVideo()
-    if settings.copiesCameraStreams {
-      for (position, source) in [(CameraPosition.front, front), (.back, back)]
-      where !source.deliversCompressedPictures {
-        throw .invalidArgument(
-          "--camera-codec copy stores each camera's own MJPEG pictures, but the \(position) "
-            + "source (\(source.info.label)) delivers \(source.info.nativeFormat), not MJPEG",
-          fix: "use V4L2 cameras that offer MJPEG for both sides, or encode the camera files "
-            + "(--camera-codec h264, or leave --camera-codec out)")
-      }
-    }
+    try checkStreamCopySources()
     _ = try StackLayout(
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
     for spec in try outputSpecs(in: URL(fileURLWithPath: "/nonexistent"), name: "check") {
