@@ -188,7 +188,7 @@ _dualcam_record() {
     repeating_flags=()
     non_repeating_flags=(--swap --quiet --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --duration)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -206,6 +206,9 @@ _dualcam_record() {
         return
         ;;
     '--codec')
+        return
+        ;;
+    '--camera-codec')
         return
         ;;
     '--container')

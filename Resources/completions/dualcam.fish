@@ -23,7 +23,7 @@ function __dualcam_parse_tokens -S
         __dualcam_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'record'
-            __dualcam_parse_subcommand 0 'front=' 'back=' 'size=' 'fps=' 'codec=' 'container=' 'bitrate=' 'preset=' 'o/output=' 'swap' 'split=' 'canvas=' 'scaling=' 'border=' 'front-zoom=' 'back-zoom=' 'duration=' 'quiet' 'json' 'version' 'h/help'
+            __dualcam_parse_subcommand 0 'front=' 'back=' 'size=' 'fps=' 'codec=' 'camera-codec=' 'container=' 'bitrate=' 'preset=' 'o/output=' 'swap' 'split=' 'canvas=' 'scaling=' 'border=' 'front-zoom=' 'back-zoom=' 'duration=' 'quiet' 'json' 'version' 'h/help'
         case 'recover'
             __dualcam_parse_subcommand -r 1 'o/output=' 'version' 'h/help'
         case 'devices'
@@ -97,6 +97,7 @@ complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_option
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" size' -l 'size' -d 'Camera frame size: WIDTHxHEIGHT, 480p, 720p, 1080p or 4k (default 1280x720).' -rfka ''
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" fps' -l 'fps' -d 'Frame rate of all outputs: 30, 29.97, 30000/1001 (default 30).' -rfka ''
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" codec' -l 'codec' -d 'Codec: h264 (default), hevc, mjpeg, ffv1 (lossless).' -rfka ''
+complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" camera-codec' -l 'camera-codec' -d 'Codec of the front and back files: copy (each camera\'s own MJPEG, not re-encoded), h264, hevc, mjpeg, ffv1 (default: as --codec).' -rfka ''
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" container' -l 'container' -d 'Container: mov (default), mp4, mkv.' -rfka ''
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" bitrate' -l 'bitrate' -d 'Bitrate per output: auto (default), low, medium, high, max, or e.g. 8M.' -rfka ''
 complete -c 'dualcam' -n '__dualcam_should_offer_completions_for_flags_or_options "dualcam record" preset' -l 'preset' -d 'x264/x265 preset: ultrafast … veryslow (default ultrafast).' -rfka ''

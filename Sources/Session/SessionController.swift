@@ -59,6 +59,7 @@ public final class SessionController: @unchecked Sendable {
   /// layout, codec and container, and the output folder.
   public func validate() throws(DualCamError) {
     try Self.check(settings, frontSize: front.info.size, backSize: back.info.size)
+    try checkStreamCopySources()
     _ = try OutputLocation.prepare(explicit: settings.outputDirectory)
   }
 
@@ -141,12 +142,18 @@ public final class SessionController: @unchecked Sendable {
     let startDate = Date()
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
     let specs: [OutputSpec]
-    var writers: [VideoFileWriter] = []
+    var writers: [OutputWriter] = []
+    let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
+    let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
-      for spec in specs { writers.append(try VideoFileWriter(spec: spec)) }
+      for (spec, standIn) in zip(specs, [nil, placeholderFront, placeholderBack]) {
+        writers.append(try OutputWriter(spec: spec, standIn: standIn))
+      }
     } catch {
+      placeholderFront.release()
+      placeholderBack.release()
       writers.removeAll()
       folder.discard()
       throw error
@@ -161,8 +168,7 @@ public final class SessionController: @unchecked Sendable {
       back: OutputWorker(
         name: specs[2].name, role: .camera(.back), writer: writers[2],
         queueCapacity: Self.outputQueueCapacity, wake: wake),
-      placeholderFront: PlaceholderFrame.make(size: front.info.size, position: .front),
-      placeholderBack: PlaceholderFrame.make(size: back.info.size, position: .back))
+      placeholderFront: placeholderFront, placeholderBack: placeholderBack)
     guard let lock = TakeLock(in: folder.partialURL) else {
       folder.discard()
       throw .outputUnavailable(
@@ -321,6 +327,15 @@ public final class SessionController: @unchecked Sendable {
       takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
   }
 
+  // MARK: - Zoom
+
+  /// Zooms camera `position` to `factor` (1…`CameraZoom.maximumFactor`): with the camera's own
+  /// zoom when it has one (`.hardware`), else `.digital(factor)`, which the caller applies as
+  /// the layout's front or back zoom.
+  public func setZoom(_ factor: Double, for camera: CameraPosition) -> ZoomOutcome {
+    (camera == .front ? front : back).zoom(to: factor)
+  }
+
   /// The newest frame of `position` for the preview, retained: the caller releases it.
   public func latestFrame(_ position: CameraPosition) -> FrameBuffer? {
     sink.latestFrame(position)
@@ -371,20 +386,31 @@ public final class SessionController: @unchecked Sendable {
       settings: settings.layout, frontSize: frontSize, backSize: backSize
     ).canvasSize
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    func spec(_ output: String, size: ImageSize, threads: Int) -> OutputSpec {
+    func spec(
+      _ output: String, size: ImageSize, threads: Int, codec: VideoCodec, copy: Bool = false
+    ) -> OutputSpec {
       let fileName = "\(output)_\(name).\(settings.container.fileExtension)"
       return OutputSpec(
         name: output, url: folder.appendingPathComponent(fileName), size: size,
-        frameRate: settings.frameRate, codec: settings.codec, container: settings.container,
-        bitsPerSecond: settings.bitrate.bitsPerSecond(
-          size: size, rate: settings.frameRate, codec: settings.codec),
-        preset: settings.effectivePreset, encoderThreads: threads)
+        frameRate: settings.frameRate, codec: codec, container: settings.container,
+        bitsPerSecond: copy
+          ? nil
+          : settings.bitrate.bitsPerSecond(size: size, rate: settings.frameRate, codec: codec),
+        preset: copy ? nil : settings.preset(for: codec), encoderThreads: copy ? 0 : threads,
+        streamCopy: copy)
     }
-    // The dual view carries twice the pixels; the camera files share what is left.
+    let camera = settings.effectiveCameraCodec
+    let copy = camera == .copy
+    // The dual view carries twice the pixels; the camera files share what is left (stream
+    // copies encode nothing and need no threads).
     return [
-      spec("dualview", size: canvas, threads: max(1, cores)),
-      spec("front", size: frontSize, threads: max(1, cores / 2)),
-      spec("back", size: backSize, threads: max(1, cores / 2)),
+      spec("dualview", size: canvas, threads: max(1, cores), codec: settings.codec),
+      spec(
+        "front", size: frontSize, threads: max(1, cores / 2), codec: camera.streamCodec,
+        copy: copy),
+      spec(
+        "back", size: backSize, threads: max(1, cores / 2), codec: camera.streamCodec,
+        copy: copy),
     ]
   }
 }

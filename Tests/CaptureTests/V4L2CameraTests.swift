@@ -40,6 +40,7 @@ final class PixelSink: FrameSink, @unchecked Sendable {
 
 @Suite("V4L2 camera, against a fake kernel")
 struct V4L2CameraTests {
+  static let nowhere = URL(fileURLWithPath: "/nonexistent")
   static let small = ImageSize(width: 64, height: 48)
   static let fps30 = FrameRate(numerator: 30)
   static let fps5 = FrameRate(numerator: 5)
@@ -61,7 +62,7 @@ struct V4L2CameraTests {
   ) throws -> V4L2Camera {
     try V4L2Camera(
       path: kernel.path, position: .front, size: size, rate: rate, system: kernel,
-      linkRoot: "/nonexistent")
+      devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
   }
 
   @Test("negotiation prefers YUYV, then NV12, then MJPEG, among modes with the size and rate")
@@ -256,8 +257,9 @@ struct V4L2CameraTests {
       ])
     let camera = try V4L2Camera(
       path: node, position: .back, size: Self.small, rate: Self.fps30, system: kernel,
-      linkRoot: root.appendingPathComponent("v4l").path)
-    #expect(camera.info.identity == byID)
+      devRoot: root, sysfsRoot: Self.nowhere)
+    #expect(
+      camera.info.identity == "usb-Fake_Cam_1234-video-index0", "as `dualcam devices` names it")
     #expect(camera.info.label == "Fake UVC Camera (\(node))")
 
     let sink = PixelSink()

@@ -7,6 +7,7 @@ import Testing
 
 @Suite("V4L2 failures, in words a user can act on")
 struct V4L2FailureTests {
+  static let nowhere = URL(fileURLWithPath: "/nonexistent")
   static let small = ImageSize(width: 64, height: 48)
 
   func kernel() -> FakeV4L2Kernel {
@@ -22,7 +23,7 @@ struct V4L2FailureTests {
       let camera = try V4L2Camera(
         path: path ?? kernel.path, position: .back, size: Self.small,
         rate: FrameRate(numerator: 30), system: kernel, processRoot: processRoot,
-        linkRoot: "/nonexistent")
+        devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
       if start {
         try camera.start(clock: SystemMonotonicClock(), sink: CollectingSink(), bufferCount: 2)
         camera.stop()
@@ -55,7 +56,7 @@ struct V4L2FailureTests {
     first.describe(busInfo: "usb-0000:00:14.0-2")
     let running = try V4L2Camera(
       path: "/dev/video2", position: .front, size: Self.small, rate: FrameRate(numerator: 30),
-      system: first, linkRoot: "/nonexistent")
+      system: first, devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
     try running.start(clock: SystemMonotonicClock(), sink: CollectingSink(), bufferCount: 2)
     defer { running.stop() }
     let second = kernel()
@@ -185,7 +186,7 @@ struct V4L2FailureTests {
     kernel.fail("STREAMON", with: EIO)
     let camera = try V4L2Camera(
       path: kernel.path, position: .back, size: Self.small, rate: FrameRate(numerator: 30),
-      system: kernel, linkRoot: "/nonexistent")
+      system: kernel, devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
     let sink = CollectingSink()
     #expect(throws: DualCamError.self) {
       try camera.start(clock: SystemMonotonicClock(), sink: sink, bufferCount: 2)

@@ -24,6 +24,16 @@ struct BadInputTests {
     Case(arguments: ["--preset", "warp"], status: 64, message: "preset"),
     Case(
       arguments: ["--codec", "mjpeg", "--preset", "fast"], status: 64, message: "--preset applies"),
+    Case(
+      arguments: ["--camera-codec", "vp9"], status: 64, message: "unknown camera codec 'vp9'"),
+    Case(
+      arguments: ["--front", "synthetic", "--back", "synthetic", "--camera-codec", "copy"],
+      status: 64, message: "delivers I420, not MJPEG"),
+    Case(
+      arguments: ["--codec", "mjpeg", "--camera-codec", "copy", "--preset", "fast"], status: 64,
+      message: "--preset applies"),
+    Case(
+      arguments: ["--camera-codec", "ffv1", "--container", "mp4"], status: 64, message: "FFV1"),
     Case(arguments: ["--fps", "0"], status: 64, message: "frame rate"),
     Case(arguments: ["--fps", "500"], status: 64, message: "outside 1–240 fps"),
     Case(arguments: ["--duration", "ten"], status: 64, message: "duration 'ten'"),

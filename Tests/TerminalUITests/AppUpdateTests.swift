@@ -87,6 +87,8 @@ import Testing
     state.hardwareZoom[.front] = true
     #expect(press([.character("2")], &state) == [.setZoom(.front, factor: 2)])
     #expect(state.settings.layout.frontZoom.factor == 1)
+    #expect(state.zoomFactor(of: .front) == 2)
+    #expect(press([.character("+")], &state) == [.setZoom(.front, factor: 2.5)])
   }
 
   @Test func swapAndSplit() {

@@ -50,6 +50,7 @@ public final class FakeV4L2Kernel: V4L2System, @unchecked Sendable {
   private var nextDescriptor: Int32 = 100
   private var live: Set<Int32> = []
   private var failures: [String: Int32] = [:]
+  private var streamOnFailures: [String: Int32] = [:]
   private var openFailure: Int32?
   private var formatIndex = 0
   private var size: ImageSize
@@ -82,6 +83,12 @@ public final class FakeV4L2Kernel: V4L2System, @unchecked Sendable {
     locked {
       if request == "open" { openFailure = code } else { failures[request] = code }
     }
+  }
+
+  /// Makes STREAMON fail with `code` while the driver runs format `fourcc` ("YUYV"), as a USB
+  /// bus does when an uncompressed stream needs more bandwidth than is left (ENOSPC).
+  public func failStreamOn(whileFormatIs fourcc: String, with code: Int32?) {
+    locked { streamOnFailures[fourcc] = code }
   }
 
   /// Sets what QUERYCAP reports.
@@ -353,6 +360,7 @@ public final class FakeV4L2Kernel: V4L2System, @unchecked Sendable {
       buffer.pointee.timestamp.tv_usec = Int(frame.timestamp % 1_000_000_000 / 1000)
     case "STREAMON":
       guard !buffers.isEmpty else { return .failure(errno: EINVAL) }
+      if let code = streamOnFailures[modes[formatIndex].fourcc] { return .failure(errno: code) }
       streaming = true
     case "STREAMOFF":
       streaming = false

@@ -69,6 +69,19 @@ public struct DeviceDiscovery: Sendable {
     return device
   }
 
+  /// The identity of the camera at `path` (a node or a `/dev/v4l` link), exactly as
+  /// `discover()` gives it (collisions told apart the same way); a node discovery does not list
+  /// gets the resolver's answer on its own, with `busInfo` as the last resort.
+  public func identity(ofNode path: String, busInfo: String) -> DeviceIdentity {
+    let resolved = IdentityResolver.target(of: path)
+    if let found = discover().devices.first(where: {
+      IdentityResolver.target(of: $0.node) == resolved
+    }) {
+      return found.identity
+    }
+    return IdentityResolver(devRoot: devRoot).identity(of: path, busInfo: busInfo)
+  }
+
   /// The node path for what a user typed: a path as is, or an identity (as `dualcam devices`
   /// shows it) or a `/dev/v4l/by-id` / `by-path` link name, resolved to its node.
   public func resolve(_ argument: String) -> String {

@@ -9,7 +9,7 @@ struct IdentityResolver {
   /// The best identity for `node` (a path under `devRoot`) with `busInfo` as the last resort.
   /// With `allowByID` false, by-id is skipped (its name cannot tell look-alike cameras apart).
   func identity(of node: String, busInfo: String, allowByID: Bool = true) -> DeviceIdentity {
-    let target = URL(fileURLWithPath: node).resolvingSymlinksInPath().path
+    let target = Self.target(of: node)
     let folders: [(String, DeviceIdentity.Source)] =
       (allowByID ? [("by-id", .byID)] : []) + [("by-path", .byPath)]
     for (folder, source) in folders {
@@ -26,8 +26,25 @@ struct IdentityResolver {
     let directory = devRoot.appendingPathComponent("v4l/\(folder)")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.sorted().first { name in
-      directory.appendingPathComponent(name).resolvingSymlinksInPath().path == target
+      Self.target(of: directory.appendingPathComponent(name).path) == target
     }
+  }
+
+  /// Where `path` leads, links followed. udev's links are relative (`../../video0`); they are
+  /// followed by reading them, so a link is matched to its node even while the node is gone
+  /// (unplugged), which resolving through the file system would not do.
+  static func target(of path: String) -> String {
+    var current = (path as NSString).standardizingPath
+    for _ in 0..<16 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { break }
+      let absolute =
+        destination.hasPrefix("/")
+        ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+      current = (absolute as NSString).standardizingPath
+    }
+    guard FileManager.default.fileExists(atPath: current) else { return current }
+    return URL(fileURLWithPath: current).resolvingSymlinksInPath().path
   }
 
   /// Identical USB cameras without serial numbers share one by-id name (udev points it at

@@ -16,6 +16,19 @@ public protocol CameraSource: AnyObject, Sendable {
   func stop()
   /// What the capture stage counted so far.
   var counters: CaptureCounters { get }
+  /// True when every frame carries the camera's own compressed picture (`FrameBuffer.packet`),
+  /// so its file can be a stream copy. False unless the source says otherwise.
+  var deliversCompressedPictures: Bool { get }
+  /// Zooms the camera optically or in its firmware when it can; otherwise tells the caller to
+  /// zoom digitally. `factor` runs from 1 (none) to `CameraZoom.maximumFactor`.
+  func zoom(to factor: Double) -> ZoomOutcome
+}
+
+extension CameraSource {
+  public var deliversCompressedPictures: Bool { false }
+
+  /// Sources without zoom hardware leave zooming to the compositor.
+  public func zoom(to factor: Double) -> ZoomOutcome { .digital(CameraZoom.clamp(factor)) }
 }
 
 /// Receives frames and events from a source, on the source's capture thread.

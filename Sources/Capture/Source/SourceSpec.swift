@@ -79,9 +79,11 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Opens the source as camera `position`, for recordings of `size` at `rate`.
+  /// Opens the source as camera `position`, for recordings of `size` at `rate`. With
+  /// `streamCopy`, a camera is opened to hand on its own MJPEG pictures (and refused when it
+  /// has none); other sources cannot, which the session reports before recording.
   public func makeSource(
-    position: CameraPosition, size: ImageSize, rate: FrameRate
+    position: CameraPosition, size: ImageSize, rate: FrameRate, streamCopy: Bool = false
   ) throws(DualCamError) -> any CameraSource {
     switch self {
     case .synthetic(let options):
@@ -95,7 +97,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       }
       return try FileCamera(url: url, position: position, raw: raw, rate: fileRate, loop: loop)
     case .device(let path):
-      return try V4L2Camera(path: path, position: position, size: size, rate: rate)
+      return try V4L2Camera(
+        path: path, position: position, size: size, rate: rate, passthrough: streamCopy)
     }
   }
 }

@@ -37,6 +37,9 @@ final class V4L2BufferRing {
   /// The number of buffers mapped.
   var count: Int { mappings.count }
 
+  /// The length of the longest buffer: the most one frame's data can take.
+  var largestLength: Int { mappings.map(\.length).max() ?? 0 }
+
   /// The bytes of buffer `index`, as the driver filled them.
   func bytes(at index: Int) -> UnsafeMutableRawBufferPointer? {
     guard mappings.indices.contains(index) else { return nil }

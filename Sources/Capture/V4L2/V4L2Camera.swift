@@ -1,5 +1,6 @@
 public import DualCamCore
 import Encoding
+public import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,17 +16,28 @@ import Synchronization
 /// driver its buffer back at once. When the camera is unplugged it reports `signalLost`, tries
 /// to re-open the same camera every half second and, once it is back with the same format,
 /// reports `signalRestored` and keeps sequence numbers rising.
+///
+/// Opened for stream copy (`passthrough`), it insists on MJPEG and hands each frame's
+/// compressed picture along with the decoded one, copied into memory the frame pool allocated
+/// with the frame. When an uncompressed stream finds no USB bandwidth at STREAMON and the
+/// camera offers MJPEG at the same size, it switches to MJPEG once by itself and says so in
+/// `info`.
 public final class V4L2Camera: CameraSource, @unchecked Sendable {
   private let state: Mutex<SourceInfo>
   private let position: CameraPosition
   private let system: any V4L2System
   private let advisor: V4L2FailureAdvisor
   private let reopenPath: String
-  private let format: V4L2CaptureFormat
-  private let granted: V4L2FrameFormat
-  private let rate: FrameRate
+  private let identity: String
+  private let passthrough: Bool
+  /// The camera's MJPEG offer, kept for the switch to MJPEG when bandwidth runs out.
+  private let mjpegOffer: V4L2FormatNegotiator.Offer?
+  // Format, rate and decoder change only before the capture thread starts (the MJPEG switch).
+  private var format: V4L2CaptureFormat
+  private var granted: V4L2FrameFormat
+  private var rate: FrameRate
   private let busInfo: String
-  private let decoder: MJPEGDecoder?
+  private var decoder: MJPEGDecoder?
   private var device: V4L2Device?
   private let capture = CaptureLoop()
 
@@ -37,13 +49,17 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   /// Opens the camera at `path` as camera `position` and configures it for `size` at `rate`
   /// (or the nearest the camera offers; `info` says what was granted).
   /// - Parameters:
+  ///   - passthrough: open for stream copy: MJPEG only, each frame carrying its compressed
+  ///     picture (`deliversCompressedPictures`); a camera without MJPEG is refused.
   ///   - system: the kernel interface; tests pass a fake.
   ///   - processRoot: where to look for the process holding a busy camera.
-  ///   - linkRoot: where the stable `by-id`/`by-path` links live.
+  ///   - devRoot, sysfsRoot: where discovery finds the stable `/dev/v4l` links and the device
+  ///     tree that give the camera its identity (the one `dualcam devices` shows).
   public init(
     path: String, position: CameraPosition, size: ImageSize, rate: FrameRate,
-    system: any V4L2System = LibV4L2System(), processRoot: String = "/proc",
-    linkRoot: String = "/dev/v4l"
+    passthrough: Bool = false, system: any V4L2System = LibV4L2System(),
+    processRoot: String = "/proc", devRoot: URL = URL(fileURLWithPath: "/dev"),
+    sysfsRoot: URL = URL(fileURLWithPath: "/sys")
   ) throws(DualCamError) {
     let advisor = V4L2FailureAdvisor(path: path, processRoot: processRoot)
     let device = try Self.open(path, system: system, advisor: advisor)
@@ -54,40 +70,68 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     } catch {
       throw advisor.error(for: error, busInfo: caps.busInfo)
     }
+    let mjpegOffer = offers.usable.first { $0.format == .mjpeg }
+    if passthrough && mjpegOffer == nil {
+      throw advisor.noMJPEGForCopy(
+        offered: offers.usable.map(\.format.name)
+          + offers.unusable.map(V4L2CaptureFormat.name(ofFourcc:)))
+    }
     guard
-      let choice = V4L2FormatNegotiator.choose(from: offers.usable, size: size, rate: rate)
+      let choice = V4L2FormatNegotiator.choose(
+        from: passthrough ? mjpegOffer.map { [$0] } ?? [] : offers.usable, size: size, rate: rate)
     else {
       throw advisor.noUsableFormat(offered: offers.unusable.map(V4L2CaptureFormat.name(ofFourcc:)))
     }
     let configured = try Self.configure(
       device, choice: choice, advisor: advisor, busInfo: caps.busInfo)
-    let identity = V4L2Identity.stableName(of: path, linkRoot: linkRoot) ?? caps.busInfo
+    // One resolver for every identity: collisions read the same here, in `dualcam devices`,
+    // in saved controls and in the metadata.
+    let found = DeviceDiscovery(system: system, sysfsRoot: sysfsRoot, devRoot: devRoot)
+      .identity(ofNode: path, busInfo: caps.busInfo)
     self.position = position
     self.system = system
     self.advisor = advisor
-    self.reopenPath = identity.hasPrefix("/") ? identity : path
+    let identity = found.value.isEmpty ? path : found.value
+    self.identity = identity
+    self.reopenPath = Self.stablePath(for: found, node: path, devRoot: devRoot)
+    self.passthrough = passthrough
+    self.mjpegOffer = mjpegOffer
     self.format = choice.format
     self.granted = configured.format
     self.rate = configured.rate
     self.busInfo = caps.busInfo
     self.device = device
     decoder = choice.format == .mjpeg ? try MJPEGDecoder(size: configured.format.size) : nil
+    var details = ["driver": caps.driver, "bus": caps.busInfo, "path": path]
+    if passthrough { details["stream_copy"] = "MJPEG pictures stored as sent" }
+    if let note = found.collisionNote { details["identity_note"] = note }
     state = Mutex(
       SourceInfo(
-        kind: "v4l2", label: "\(caps.card) (\(path))",
-        identity: identity.isEmpty ? path : identity, size: configured.format.size,
-        frameRate: configured.rate, nativeFormat: choice.format.name,
-        details: ["driver": caps.driver, "bus": caps.busInfo, "path": path]))
+        kind: "v4l2", label: "\(caps.card) (\(path))", identity: identity,
+        size: configured.format.size, frameRate: configured.rate,
+        nativeFormat: choice.format.name, details: details))
     applySavedControls(path: path)
+  }
+
+  /// Where a lost camera is looked for: its stable link when it has one of its own (by-id
+  /// follows the camera to any port, by-path stays with the port), else the node it was
+  /// opened at (a colliding identity names no link of its own).
+  private static func stablePath(
+    for identity: DeviceIdentity, node: String, devRoot: URL
+  ) -> String {
+    guard identity.collisionNote == nil else { return node }
+    switch identity.source {
+    case .byID: return devRoot.appendingPathComponent("v4l/by-id/\(identity.value)").path
+    case .byPath: return devRoot.appendingPathComponent("v4l/by-path/\(identity.value)").path
+    case .busInfo: return node
+    }
   }
 
   /// Re-applies the control values the user saved for this camera with `dualcam controls --set`,
   /// under the same identity `dualcam devices` shows; what could not be applied is noted in
   /// `info.details`.
   private func applySavedControls(path: String) {
-    guard let identity = try? DeviceDiscovery(system: system).device(at: path).identity.value,
-      let controls = try? CameraControls(path: path, system: system)
-    else { return }
+    guard let controls = try? CameraControls(path: path, system: system) else { return }
     let notes = controls.applySaved(from: ControlStore(), identity: identity)
     if !notes.isEmpty {
       state.withLock { $0.details["controls"] = notes.joined(separator: "; ") }
@@ -106,9 +150,11 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     }
     self.device = nil
     let ring = try startStreaming(device)
-    let stream = V4L2CaptureLoop(
-      camera: self, pool: FramePool(format: .i420, size: granted.size, capacity: bufferCount),
-      clock: clock, sink: sink, ring: ring)
+    // Sized by what the driver may fill: sizeimage, or a larger mapped buffer.
+    let packetCapacity = passthrough ? max(granted.imageBytes, ring.largestLength) : 0
+    let pool = FramePool(
+      format: .i420, size: granted.size, capacity: bufferCount, packetCapacity: packetCapacity)
+    let stream = V4L2CaptureLoop(camera: self, pool: pool, clock: clock, sink: sink, ring: ring)
     capture.start(name: "v4l2-\(position)") { _ in stream.run() }
   }
 
@@ -119,6 +165,16 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   }
 
   public var counters: CaptureCounters { capture.counters }
+
+  public var deliversCompressedPictures: Bool { passthrough }
+
+  /// Zooms with the camera's `zoom_absolute` control when it has one (see `CameraZoom`).
+  public func zoom(to factor: Double) -> ZoomOutcome {
+    guard let controls = try? CameraControls(path: reopenPath, system: system) else {
+      return .digital(CameraZoom.clamp(factor))
+    }
+    return controls.setZoom(factor)
+  }
 
   // MARK: - Opening and configuring
 
@@ -187,19 +243,68 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     return (granted, grantedRate)
   }
 
-  /// Maps and queues the buffers and turns the stream on.
+  /// Maps and queues the buffers and turns the stream on. An uncompressed stream that finds
+  /// no USB bandwidth (ENOSPC) is retried once as MJPEG when the camera offers it at the same
+  /// size; `info` then tells the format actually used.
   private func startStreaming(_ device: V4L2Device) throws(DualCamError) -> V4L2BufferRing {
-    let wanted = "\(format.name) \(granted.size) at \(rate) fps"
+    let first = streamDescription
     do throws(V4L2CallError) {
-      let ring = try V4L2BufferRing(device: device)
-      try device.streamOn()
-      V4L2StreamLedger.shared.record(
-        ObjectIdentifier(self), description: "\(device.path) \(wanted) on \(busInfo)")
-      return ring
+      return try streamOn(device)
     } catch let error where error.code == ENOSPC {
-      throw advisor.noBandwidth(busInfo: busInfo, wanted: wanted)
+      guard format != .mjpeg, let offer = mjpegOffer, offer.sizes.contains(granted.size) else {
+        throw advisor.noBandwidth(busInfo: busInfo, wanted: first)
+      }
+      try switchToMJPEG(device, offer: offer, afterNoBandwidthFor: first)
     } catch {
       throw advisor.error(for: error, busInfo: busInfo)
+    }
+    do throws(V4L2CallError) {
+      return try streamOn(device)
+    } catch let error where error.code == ENOSPC {
+      throw advisor.noBandwidth(busInfo: busInfo, wanted: "\(first), nor \(streamDescription)")
+    } catch {
+      throw advisor.error(for: error, busInfo: busInfo)
+    }
+  }
+
+  /// "YUYV 1280x720 at 30 fps".
+  private var streamDescription: String { "\(format.name) \(granted.size) at \(rate) fps" }
+
+  private func streamOn(_ device: V4L2Device) throws(V4L2CallError) -> V4L2BufferRing {
+    let ring = try V4L2BufferRing(device: device)
+    try device.streamOn()
+    V4L2StreamLedger.shared.record(
+      ObjectIdentifier(self), description: "\(device.path) \(streamDescription) on \(busInfo)")
+    return ring
+  }
+
+  /// Frees the buffers of the refused stream (a format cannot change while they exist), sets
+  /// MJPEG at the same size and notes the switch in `info`.
+  private func switchToMJPEG(
+    _ device: V4L2Device, offer: V4L2FormatNegotiator.Offer, afterNoBandwidthFor refused: String
+  ) throws(DualCamError) {
+    let choice = V4L2FormatNegotiator.Choice(
+      format: .mjpeg, fourcc: offer.fourcc, size: granted.size,
+      rate: offer.rates.contains(rate) ? rate : offer.rates.fastest ?? rate)
+    do throws(V4L2CallError) {
+      _ = try device.requestBuffers(count: 0)
+    } catch {
+      throw advisor.error(for: error, busInfo: busInfo)
+    }
+    let configured = try Self.configure(device, choice: choice, advisor: advisor, busInfo: busInfo)
+    guard configured.format.size == granted.size else {
+      throw advisor.noBandwidth(busInfo: busInfo, wanted: refused)
+    }
+    decoder = try MJPEGDecoder(size: configured.format.size)
+    format = .mjpeg
+    granted = configured.format
+    rate = configured.rate
+    let used = streamDescription
+    state.withLock {
+      $0.nativeFormat = format.name
+      $0.frameRate = configured.rate
+      $0.details["format_switch"] =
+        "\(refused) found no USB bandwidth left at stream start; switched to \(used)"
     }
   }
 

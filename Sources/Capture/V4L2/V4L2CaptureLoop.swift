@@ -76,7 +76,15 @@ final class V4L2CaptureLoop: @unchecked Sendable {
       try ring.device.queue(index: filled.index)
       return
     }
-    let converted = convert(bytes, used: filled.bytesUsed, into: frame.image)
+    var converted = convert(bytes, used: filled.bytesUsed, into: frame.image)
+    // For stream copy the compressed picture travels with the frame; it is copied out before
+    // the driver gets its buffer back. A picture larger than the pool's room is a lost frame.
+    if converted && camera.deliversCompressedPictures
+      && !frame.storePacket(UnsafeRawBufferPointer(rebasing: bytes[0..<filled.bytesUsed]))
+    {
+      camera.countDropped()
+      converted = false
+    }
     do throws(V4L2CallError) {
       try ring.device.queue(index: filled.index)
     } catch {

@@ -75,6 +75,15 @@ struct V4L2FailureAdvisor {
       fix: "use another camera, or feed this one through a converter such as v4l2loopback")
   }
 
+  /// The error for a camera opened for stream copy that does not send MJPEG.
+  func noMJPEGForCopy(offered: [String]) -> DualCamError {
+    .invalidArgument(
+      "--camera-codec copy stores the camera's own MJPEG pictures, but \(path) does not send "
+        + "MJPEG (it offers \(offered.isEmpty ? "nothing usable" : offered.joined(separator: ", ")))",
+      fix: "encode the camera files instead (--camera-codec h264, or leave --camera-codec out), "
+        + "or use a camera that offers MJPEG")
+  }
+
   // MARK: - Diagnosis
 
   /// Refuses, before libv4l2 opens it (and logs its own complaint), a path that exists but is

@@ -16,6 +16,8 @@ public final class FrameBuffer: @unchecked Sendable {
   public var sequence: UInt64 = 0
   /// True for a frame made by DualCam (e.g. "signal lost"), not captured by a camera.
   public var isPlaceholder = false
+  /// Room for the camera's own compressed picture (0 unless the pool was made with some).
+  public let packetCapacity: Int
 
   /// Index of this buffer inside its pool.
   public let poolIndex: Int
@@ -24,11 +26,18 @@ public final class FrameBuffer: @unchecked Sendable {
   /// buffer is back.
   private var lender: FramePool?
   private let storage: UnsafeMutableRawPointer
+  private let packetStorage: UnsafeMutableRawPointer?
+  private var packetLength = 0
   private let references = Atomic<Int>(0)
 
-  init(pool: FramePool, poolIndex: Int, format: PixelFormat, size: ImageSize) {
+  init(
+    pool: FramePool, poolIndex: Int, format: PixelFormat, size: ImageSize, packetCapacity: Int
+  ) {
     self.pool = pool
     self.poolIndex = poolIndex
+    self.packetCapacity = max(packetCapacity, 0)
+    packetStorage =
+      packetCapacity > 0 ? .allocate(byteCount: packetCapacity, alignment: 64) : nil
     let alignment = 64
     var strides = [Int](repeating: 0, count: 3)
     var offsets = [Int](repeating: 0, count: 3)
@@ -53,7 +62,32 @@ public final class FrameBuffer: @unchecked Sendable {
       format: format, size: size, plane0: plane(0), plane1: plane(1), plane2: plane(2))
   }
 
-  deinit { storage.deallocate() }
+  deinit {
+    storage.deallocate()
+    packetStorage?.deallocate()
+  }
+
+  // MARK: - The camera's compressed picture
+
+  /// The camera's own compressed picture (an MJPEG frame) that this image was decoded from,
+  /// kept for outputs that store the camera's stream as it came; empty when there is none.
+  /// Valid while the caller holds a reference.
+  public var packet: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: packetStorage, count: packetLength)
+  }
+
+  /// Copies `bytes` in as this frame's compressed picture, into memory allocated with the pool.
+  /// Returns false, keeping no packet, when they do not fit in `packetCapacity`. Only the holder
+  /// of the first reference calls this, before handing the frame on.
+  public func storePacket(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let packetStorage, bytes.count <= packetCapacity else {
+      packetLength = 0
+      return false
+    }
+    if let base = bytes.baseAddress { packetStorage.copyMemory(from: base, byteCount: bytes.count) }
+    packetLength = bytes.count
+    return true
+  }
 
   /// Adds a reference for a second holder (another output, or the synchronizer keeping the
   /// frame in case the next slot must repeat it).
@@ -79,6 +113,7 @@ public final class FrameBuffer: @unchecked Sendable {
     captureTime = .zero
     sequence = 0
     isPlaceholder = false
+    packetLength = 0
     lender = pool
     references.store(1, ordering: .releasing)
   }

@@ -19,8 +19,10 @@ public final class FramePool: @unchecked Sendable {
     var indices: [Int]
   }
 
-  /// Allocates `capacity` buffers of `format` and `size` up front.
-  public init(format: PixelFormat, size: ImageSize, capacity: Int) {
+  /// Allocates `capacity` buffers of `format` and `size` up front, each with room for a
+  /// compressed picture of up to `packetCapacity` bytes (for cameras whose own stream is
+  /// stored as it came; 0 for none).
+  public init(format: PixelFormat, size: ImageSize, capacity: Int, packetCapacity: Int = 0) {
     precondition(capacity > 0, "a frame pool needs at least one buffer")
     self.format = format
     self.size = size
@@ -30,7 +32,8 @@ public final class FramePool: @unchecked Sendable {
     for index in (0..<capacity).reversed() { indices.append(index) }
     free = Mutex(FreeList(indices: indices))
     buffers = (0..<capacity).map {
-      FrameBuffer(pool: self, poolIndex: $0, format: format, size: size)
+      FrameBuffer(
+        pool: self, poolIndex: $0, format: format, size: size, packetCapacity: packetCapacity)
     }
   }
 

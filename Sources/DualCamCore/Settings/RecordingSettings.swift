@@ -5,8 +5,11 @@ public struct RecordingSettings: Sendable, Hashable, Codable {
   public var size = ImageSize(width: 1280, height: 720)
   /// Output frame rate: the presentation clock ticks at this rate.
   public var frameRate = FrameRate(numerator: 30)
-  /// Codec of all three files.
+  /// Codec of the dual view, and of the camera files unless `cameraCodec` says otherwise.
   public var codec = VideoCodec.h264
+  /// Codec of the front and back files when it differs from `codec`, or `copy` to store each
+  /// camera's own MJPEG stream; nil = the same as `codec`.
+  public var cameraCodec: CameraCodec?
   /// Container of all three files.
   public var container = ContainerFormat.mov
   /// Bitrate policy.
@@ -28,5 +31,16 @@ public struct RecordingSettings: Sendable, Hashable, Codable {
   public static let defaultPreset = "ultrafast"
 
   /// The preset in force for the codec (nil for codecs without presets).
-  public var effectivePreset: String? { codec.takesPreset ? (preset ?? Self.defaultPreset) : nil }
+  public var effectivePreset: String? { preset(for: codec) }
+
+  /// What the front and back files are written with.
+  public var effectiveCameraCodec: CameraCodec { cameraCodec ?? .encode(codec) }
+
+  /// True when the front and back files store the cameras' own streams (`copy`).
+  public var copiesCameraStreams: Bool { effectiveCameraCodec == .copy }
+
+  /// The preset in force for outputs encoded with `codec` (nil for codecs without presets).
+  public func preset(for codec: VideoCodec) -> String? {
+    codec.takesPreset ? (preset ?? Self.defaultPreset) : nil
+  }
 }

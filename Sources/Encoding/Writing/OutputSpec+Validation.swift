@@ -18,6 +18,13 @@ extension OutputSpec {
         "frame rate \(frameRate.numerator)/\(frameRate.denominator) is not positive",
         fix: "use a rate such as 30 or 30000/1001")
     }
+    if streamCopy && codec != .mjpeg {
+      throw .invalidArgument(
+        "output '\(name)' copies a camera stream, which DualCam supports for MJPEG only, not "
+          + codec.displayName,
+        fix: "use --camera-codec copy with cameras that deliver MJPEG, or encode with a codec")
+    }
+    // Stream copy needs the MJPEG encoder too: for the "no signal" picture it writes.
     let codecID = try encoderCodecID()
     try checkContainer(holds: codecID)
     if codec.takesPreset, let preset, !Self.presets.contains(preset) {

@@ -27,12 +27,16 @@ public struct OutputSpec: Sendable, Hashable {
   public var encoderThreads: Int
   /// Frames from one keyframe to the next; also how often the file is made crash-safe.
   public var keyframeInterval: Int
+  /// True when the file stores a camera's own compressed pictures as they came (stream copy,
+  /// written by `PacketCopyWriter`) instead of encoding; `codec` is then the camera's (MJPEG),
+  /// and bitrate and preset do not apply.
+  public var streamCopy: Bool
 
   /// Describes one output; `keyframeInterval` defaults to about one second of frames.
   public init(
     name: String, url: URL, size: ImageSize, frameRate: FrameRate, codec: VideoCodec = .h264,
     container: ContainerFormat = .mov, bitsPerSecond: Int? = nil, preset: String? = "veryfast",
-    encoderThreads: Int = 0, keyframeInterval: Int? = nil
+    encoderThreads: Int = 0, keyframeInterval: Int? = nil, streamCopy: Bool = false
   ) {
     self.name = name
     self.url = url
@@ -44,6 +48,7 @@ public struct OutputSpec: Sendable, Hashable {
     self.preset = preset
     self.encoderThreads = encoderThreads
     self.keyframeInterval = keyframeInterval ?? Self.defaultKeyframeInterval(for: frameRate)
+    self.streamCopy = streamCopy
   }
 
   /// The x264/x265 presets, fastest first.

@@ -4,7 +4,9 @@ import Encoding
 import Synchronization
 
 /// One output file's thread: takes jobs from its queue, fills the encoder's input frame (a copy
-/// of one camera, or the composite of both), and encodes and muxes it.
+/// of one camera, or the composite of both), and encodes and muxes it — or, for a stream copy,
+/// stores the camera's own compressed picture that came with the frame (a placeholder frame
+/// stores the writer's stand-in picture).
 ///
 /// The picture is written straight into the encoder's own frame, so the composite never needs
 /// an intermediate buffer. After a write error the worker keeps draining its queue (releasing
@@ -22,7 +24,7 @@ final class OutputWorker: @unchecked Sendable {
   let name: String
   let role: Role
   let queue: BoundedQueue<OutputJob>
-  private let writer: VideoFileWriter
+  private let writer: OutputWriter
   private let wake: SchedulerWake
   private let failure = Mutex<DualCamError?>(nil)
   private var thread: WorkerThread?
@@ -31,7 +33,7 @@ final class OutputWorker: @unchecked Sendable {
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 
-  init(name: String, role: Role, writer: VideoFileWriter, queueCapacity: Int, wake: SchedulerWake) {
+  init(name: String, role: Role, writer: OutputWriter, queueCapacity: Int, wake: SchedulerWake) {
     self.name = name
     self.role = role
     self.writer = writer
@@ -81,6 +83,20 @@ final class OutputWorker: @unchecked Sendable {
   }
 
   private func write(_ job: OutputJob) throws(DualCamError) {
+    let writer: VideoFileWriter
+    switch self.writer {
+    case .encoder(let encoder): writer = encoder
+    case .streamCopy(let copier):
+      guard case .camera(let position) = role,
+        let frame = position == .front ? job.front : job.back
+      else { return }
+      if frame.isPlaceholder || frame.packet.isEmpty {
+        try copier.writeStandIn(index: job.index)
+      } else {
+        try copier.write(frame.packet, index: job.index)
+      }
+      return
+    }
     let target = try writer.nextInputImage()
     switch role {
     case .camera(let position):

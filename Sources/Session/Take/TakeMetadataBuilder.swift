@@ -32,7 +32,10 @@ struct TakeMetadataBuilder {
   /// when it was the default; layout changes during the take are listed separately.
   private var recordedSettings: RecordingSettings {
     var recorded = settings
-    recorded.preset = settings.effectivePreset
+    recorded.preset =
+      settings.effectivePreset
+      ?? (settings.copiesCameraStreams
+        ? nil : settings.preset(for: settings.effectiveCameraCodec.streamCodec))
     recorded.layout = take.initialLayout
     return recorded
   }

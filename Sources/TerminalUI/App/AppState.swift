@@ -32,6 +32,8 @@ public struct AppState: Sendable {
   public var controls: [CameraPosition: [CameraControl]] = [:]
   /// Hardware zoom where the camera has it, per camera.
   public var hardwareZoom: [CameraPosition: Bool] = [:]
+  /// The factor last set on a camera's own zoom.
+  public var hardwareZoomFactor: [CameraPosition: Double] = [:]
 
   /// What covers the camera screen, innermost last.
   public var overlays: [Overlay] = []
@@ -90,9 +92,10 @@ public struct AppState: Sendable {
   public var isTooSmall: Bool { width < Self.minimumSize.width || height < Self.minimumSize.height }
   /// The overlay in front, if any.
   public var topOverlay: Overlay? { overlays.last }
-  /// The focused camera's digital zoom factor.
+  /// A camera's zoom factor: its own zoom where it has one, else the dual view's digital zoom.
   public func zoomFactor(of camera: CameraPosition) -> Double {
-    camera == .front ? settings.layout.frontZoom.factor : settings.layout.backZoom.factor
+    if hardwareZoom[camera] == true { return hardwareZoomFactor[camera] ?? 1 }
+    return camera == .front ? settings.layout.frontZoom.factor : settings.layout.backZoom.factor
   }
 }
 

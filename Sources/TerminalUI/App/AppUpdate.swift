@@ -212,7 +212,9 @@ public enum AppUpdate {
   static func zoom(_ state: inout AppState, camera: CameraPosition, to factor: Double)
     -> [AppCommand]
   {
-    if state.hardwareZoom[camera] != true {
+    if state.hardwareZoom[camera] == true {
+      state.hardwareZoomFactor[camera] = factor
+    } else {
       var layout = state.settings.layout
       let zoom = LayoutSettings.Zoom(factor: factor)
       if camera == .front { layout.frontZoom = zoom } else { layout.backZoom = zoom }

@@ -34,8 +34,8 @@ extension AppRunner {
       reopen(front: state.sources.frontSpec, back: state.sources.backSpec, settings: settings)
     case .applyLayout(let layout):
       updateLayout(layout)
-    case .setZoom(let camera, _):
-      if state.hardwareZoom[camera] != true { updateLayout(state.settings.layout) }
+    case .setZoom(let camera, let factor):
+      zoom(camera, to: factor)
     case .setControl(let camera, let name, let value):
       withControls(camera) { access throws(DualCamError) in try access.set(name, to: value) }
     case .resetControls(let camera, let name):
@@ -154,6 +154,26 @@ extension AppRunner {
       state.settings = previous.2
       openSession(front: previous.1.frontSpec, back: previous.1.backSpec, settings: previous.2)
     }
+  }
+
+  /// Zooms with the camera's own zoom where it has one; otherwise (or when the camera refuses)
+  /// with the dual view's digital zoom, live in a running take.
+  private func zoom(_ camera: CameraPosition, to factor: Double) {
+    guard let session else { return }
+    if state.hardwareZoom[camera] == true,
+      case .hardware = session.setZoom(factor, for: camera)
+    {
+      return
+    }
+    if state.hardwareZoom[camera] == true {
+      state.hardwareZoom[camera] = false
+      dispatch(.notice("The \(camera) camera did not zoom: using digital zoom"))
+    }
+    var layout = state.settings.layout
+    let zoom = LayoutSettings.Zoom(factor: factor)
+    if camera == .front { layout.frontZoom = zoom } else { layout.backZoom = zoom }
+    state.settings.layout = layout
+    updateLayout(layout)
   }
 
   private func updateLayout(_ layout: LayoutSettings) {

@@ -72,6 +72,12 @@ struct RecordCommand: ParsableCommand {
     let signals = SignalMonitor()
     try session.startPreview()
     defer { session.shutdown() }
+    for (position, source) in [("front", session.front), ("back", session.back)] {
+      // A camera that had to change format to start streaming says which it uses now.
+      if let change = source.info.details["format_switch"] {
+        Console.status("\(position): \(change)")
+      }
+    }
     let folder = try session.startRecording(frameLimit: limit)
     Console.status("recording to \(folder.path)")
 

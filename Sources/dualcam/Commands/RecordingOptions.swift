@@ -14,6 +14,14 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: .long, help: "Codec: h264 (default), hevc, mjpeg, ffv1 (lossless).")
   var codec: String?
 
+  @Option(
+    name: .long,
+    help: """
+      Codec of the front and back files: copy (each camera's own MJPEG, not re-encoded), \
+      h264, hevc, mjpeg, ffv1 (default: as --codec).
+      """)
+  var cameraCodec: String?
+
   @Option(name: .long, help: "Container: mov (default), mp4, mkv.")
   var container: String?
 
@@ -35,10 +43,12 @@ struct RecordingOptions: ParsableArguments {
     if let size { settings.size = try ImageSize(parsing: size).validatedForVideo() }
     if let fps { settings.frameRate = try FrameRate(parsing: fps) }
     if let codec { settings.codec = try VideoCodec(parsing: codec) }
+    if let cameraCodec { settings.cameraCodec = try CameraCodec(parsing: cameraCodec) }
     if let container { settings.container = try ContainerFormat(parsing: container) }
     if let bitrate { settings.bitrate = try BitrateSetting(parsing: bitrate) }
     if let preset {
-      guard settings.codec.takesPreset else {
+      let camera = settings.effectiveCameraCodec
+      guard settings.codec.takesPreset || (camera != .copy && camera.streamCodec.takesPreset) else {
         throw .invalidArgument(
           "--preset applies to h264 and hevc, not \(settings.codec.rawValue)",
           fix: "drop --preset or choose --codec h264")

@@ -24,9 +24,11 @@ enum SourceSelection {
     var notes = assignment.notes
     func open(_ text: String, _ position: CameraPosition) throws(DualCamError) -> any CameraSource {
       let source = try SourceSpec(parsing: text).makeSource(
-        position: position, size: settings.size, rate: settings.frameRate)
+        position: position, size: settings.size, rate: settings.frameRate,
+        streamCopy: settings.copiesCameraStreams)
       notes.append(
-        "\(position): \(source.info.label), \(source.info.size) at \(source.info.frameRate) fps")
+        "\(position): \(source.info.label), \(source.info.nativeFormat) \(source.info.size) at "
+          + "\(source.info.frameRate) fps")
       return source
     }
     let frontSource = try open(assignment.front, .front)
