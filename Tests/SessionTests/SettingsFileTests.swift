@@ -12,6 +12,7 @@ import Testing
     file.recording.frameRate = FrameRate(numerator: 30000, denominator: 1001)
     file.recording.codec = .hevc
     file.recording.container = .mkv
+    file.recording.cameraCodec = .copy
     file.recording.preset = "veryfast"
     file.recording.outputDirectory = "/srv/takes \"lecture\""
     file.recording.layout.order = .backOnTop

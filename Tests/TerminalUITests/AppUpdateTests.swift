@@ -1,6 +1,7 @@
 import Capture
 import DualCamCore
 import Foundation
+import Session
 import Testing
 
 @testable import TerminalUI
@@ -153,11 +154,25 @@ import Testing
           ? .invalidArgument("MP4 cannot hold FFV1", fix: "choose MKV or MOV") : nil
       }, checkLayout: { _ in nil })
     let commands = press(
-      [.character("m"), .down, .down, .down, .enter, .down, .down, .down, .right], &state,
+      [.character("m"), .down, .down, .down, .enter, .down, .down, .down, .down, .right], &state,
       environment: environment)
     #expect(commands.isEmpty)
     #expect(state.settings.container == .mov)
     #expect(state.toasts.last?.text == "Not applied: MP4 cannot hold FFV1 — choose MKV or MOV")
+  }
+
+  @Test func theEngineRefusesWhatCannotBeRecorded() {
+    var settings = RecordingSettings()
+    settings.codec = .ffv1
+    settings.container = .mp4
+    let size = settings.size
+    #expect(throws: DualCamError.self) {
+      try SessionController.check(settings, frontSize: size, backSize: size)
+    }
+    settings.container = .mkv
+    #expect(throws: Never.self) {
+      try SessionController.check(settings, frontSize: size, backSize: size)
+    }
   }
 
   @Test func recordingSettingsAreLockedDuringATake() {

@@ -7,7 +7,9 @@ struct SettingsReader {
   let path: String
 
   static let sections: [String: [String]] = [
-    "recording": ["size", "fps", "codec", "container", "bitrate", "preset", "output"],
+    "recording": [
+      "size", "fps", "codec", "camera_codec", "container", "bitrate", "preset", "output",
+    ],
     "layout": [
       "order", "split", "canvas", "front_scaling", "back_scaling", "border", "border_color",
       "front_zoom", "back_zoom",
@@ -33,6 +35,11 @@ struct SettingsReader {
     if let codec = try string("recording", "codec") {
       recording.codec = try parse("recording", "codec") { () throws(DualCamError) in
         try VideoCodec(parsing: codec)
+      }
+    }
+    if let cameraCodec = try string("recording", "camera_codec") {
+      recording.cameraCodec = try parse("recording", "camera_codec") { () throws(DualCamError) in
+        try CameraCodec(parsing: cameraCodec)
       }
     }
     if let container = try string("recording", "container") {

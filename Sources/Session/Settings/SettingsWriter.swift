@@ -14,7 +14,13 @@ enum SettingsWriter {
       "fps = \(quoted(settings.frameRate.fractionDescription))  # output frame rate, e.g. 30 or 30000/1001",
       "codec = \(quoted(settings.codec.rawValue))  # h264, hevc, mjpeg or ffv1",
       "container = \(quoted(settings.container.rawValue))  # mov, mp4 or mkv",
-      "bitrate = \(quoted(settings.bitrate.description))  # auto, low, medium, high, max or bits per second",
+    ]
+    if let cameraCodec = settings.cameraCodec {
+      lines.append(
+        "camera_codec = \(quoted(cameraCodec.description))  # front/back files: copy or a codec")
+    }
+    lines += [
+      "bitrate = \(quoted(settings.bitrate.description))  # auto, low, medium, high, max or bits per second"
     ]
     if let preset = settings.preset {
       lines.append("preset = \(quoted(preset))  # x264/x265 preset")

@@ -94,6 +94,13 @@ public enum MenuCatalog {
       row("Codec", settings.codec.rawValue) {
         $0.codec = VideoCodec.allCases.cycled(from: settings.codec, by: $1)
       },
+      row(
+        "Camera files", settings.cameraCodec?.description ?? "same as dual view",
+        note: "copy stores each camera's own MJPEG stream without re-encoding"
+      ) {
+        let choices: [CameraCodec?] = [nil, .copy] + VideoCodec.allCases.map { .encode($0) }
+        $0.cameraCodec = choices.cycled(from: settings.cameraCodec, by: $1)
+      },
       row("Container", settings.container.rawValue) {
         $0.container = ContainerFormat.allCases.cycled(from: settings.container, by: $1)
       },

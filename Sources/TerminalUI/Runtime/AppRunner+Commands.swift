@@ -111,8 +111,14 @@ extension AppRunner {
     controlAccess = [:]
     let frontSize = opened.front.info.size
     let backSize = opened.back.info.size
+    let cameraKinds = [opened.front.info.kind, opened.back.info.kind]
     environment = AppEnvironment(
       checkSettings: { settings in
+        if settings.copiesCameraStreams, cameraKinds.contains(where: { $0 != "v4l2" }) {
+          return .invalidArgument(
+            "copy stores each camera's own MJPEG stream, and a synthetic or file source has none",
+            fix: "choose two cameras in Devices first, or encode the camera files")
+        }
         do throws(DualCamError) {
           try SessionController.check(settings, frontSize: settings.size, backSize: settings.size)
           return nil
