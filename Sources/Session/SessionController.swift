@@ -101,8 +101,9 @@ public final class SessionController: @unchecked Sendable {
       settings: layout, frontSize: front.info.size, backSize: back.info.size)
     if let problem = canApplyLayout(layout) { throw problem }
     if var take, state == .recording || state == .paused {
-      take.outputs.dualView.replaceCompositor(compositor)
+      // Slots decided so far keep the old layout; the next one is the first with the new.
       let frame = scheduler?.latestReport.statistics.slots ?? 0
+      take.outputs.dualView.replaceCompositor(compositor, fromFrame: frame)
       take.layoutChanges.append(.init(atFrame: frame, layout: layout))
       self.take = take
     }

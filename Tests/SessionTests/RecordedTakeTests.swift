@@ -196,6 +196,47 @@ struct RecordedTakeTests {
     #expect(!result.folder.lastPathComponent.hasSuffix(".partial"))
   }
 
+  @Test("a layout change mid-take redraws the dual view from exactly the frame the metadata names")
+  func layoutChangeMidTake() throws {
+    let folder = try TemporaryFolder()
+    let session = try session(settings(folder.url))
+    defer { session.shutdown() }
+    try session.startRecording(frameLimit: 75)
+    while session.snapshot().recordedFrames < 20 { Thread.sleep(forTimeInterval: 0.01) }
+    var swapped = LayoutSettings()
+    swapped.order = .backOnTop
+    try session.updateLayout(swapped)
+    var portrait = swapped
+    portrait.canvas = .portrait
+    #expect(throws: DualCamError.self, "a running take keeps its canvas size") {
+      try session.updateLayout(portrait)
+    }
+    let deadline = Date().addingTimeInterval(60)
+    while !session.snapshot().takeEnded {
+      try #require(Date() < deadline, "the take did not end")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    let result = try session.stopRecording()
+    let take = try TakeInspector(folder: result.folder)
+    #expect(take.metadata.settings.layout.order == .frontOnTop, "settings keep the starting layout")
+    let change = try #require(take.metadata.layoutChanges?.first)
+    #expect(take.metadata.layoutChanges?.count == 1)
+    #expect(change.layout.order == .backOnTop)
+    #expect(change.atFrame >= 20 && change.atFrame < 75)
+
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let before = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: size, backSize: size))
+    let after = try take.decodeDualView(
+      layout: StackLayout(settings: swapped, frontSize: size, backSize: size))
+    for k in 0..<75 {
+      let dual = k < Int(change.atFrame) ? before : after
+      #expect(dual.frontStamps[k] == front.stamps[k], "frame \(k), front region")
+      #expect(dual.backStamps[k] == back.stamps[k], "frame \(k), back region")
+    }
+  }
+
   @Test("a pause removes exactly the paused span from all three files")
   func pauseRemovesSpan() throws {
     let folder = try TemporaryFolder()

@@ -199,8 +199,7 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
 
   /// A layout change during a take.
   public struct LayoutChangeRecord: Sendable, Codable, Equatable {
-    /// The first output frame drawn with the new layout (approximately: the change reaches
-    /// the dual view with the next frame its encoder takes).
+    /// The first dual-view frame drawn with the new layout.
     public var atFrame: Int64
     /// The layout from that frame on.
     public var layout: LayoutSettings

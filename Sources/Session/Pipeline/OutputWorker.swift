@@ -29,7 +29,7 @@ final class OutputWorker: @unchecked Sendable {
   private let failure = Mutex<DualCamError?>(nil)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
-  private let pendingCompositor = Mutex<StackCompositor?>(nil)
+  private let pendingCompositors = Mutex<[(compositor: StackCompositor, fromFrame: Int64)]>([])
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 
@@ -42,10 +42,11 @@ final class OutputWorker: @unchecked Sendable {
     thread = WorkerThread(name: "out-\(name)") { [self] in run() }
   }
 
-  /// Makes the dual view use `compositor` from the next frame on. The compositor must draw the
-  /// same canvas size, since the file's size cannot change mid-take.
-  func replaceCompositor(_ compositor: StackCompositor) {
-    pendingCompositor.withLock { $0 = compositor }
+  /// Makes the dual view use `compositor` from output frame `frame` on (frames already queued
+  /// with lower numbers keep the old layout). The compositor must draw the same canvas size,
+  /// since the file's size cannot change mid-take.
+  func replaceCompositor(_ compositor: StackCompositor, fromFrame frame: Int64) {
+    pendingCompositors.withLock { $0.append((compositor, frame)) }
   }
 
   /// The first error met, if any.
@@ -104,7 +105,18 @@ final class OutputWorker: @unchecked Sendable {
       PixelConversion.convertToI420(frame.image, into: target)
     case .dualView(let initial):
       guard let front = job.front, let back = job.back else { return }
-      if let changed = pendingCompositor.withLock({ $0.take() }) { activeCompositor = changed }
+      // Frames queued before a change keep the layout they were decided under; the change
+      // starts exactly at its frame, as the metadata records it.
+      if let changed = pendingCompositors.withLock({ pending -> StackCompositor? in
+        var latest: StackCompositor?
+        while let first = pending.first, job.index >= first.fromFrame {
+          latest = first.compositor
+          pending.removeFirst()
+        }
+        return latest
+      }) {
+        activeCompositor = changed
+      }
       let compositor = activeCompositor ?? initial
       compositor.compose(front: front.image, back: back.image, into: target)
     }
