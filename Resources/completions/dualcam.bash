@@ -173,13 +173,76 @@ _dualcam() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    record|recover|devices|controls|help)
+    ui|record|recover|devices|controls|help)
         # Offer subcommand argument completions
         "_dualcam_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'record recover devices controls help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'ui record recover devices controls help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dualcam_ui() {
+    repeating_flags=()
+    non_repeating_flags=(--swap --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --colors)
+    __dualcam_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--front')
+        return
+        ;;
+    '--back')
+        return
+        ;;
+    '--size')
+        return
+        ;;
+    '--fps')
+        return
+        ;;
+    '--codec')
+        return
+        ;;
+    '--camera-codec')
+        return
+        ;;
+    '--container')
+        return
+        ;;
+    '--bitrate')
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    '-o'|'--output')
+        return
+        ;;
+    '--split')
+        return
+        ;;
+    '--canvas')
+        return
+        ;;
+    '--scaling')
+        return
+        ;;
+    '--border')
+        return
+        ;;
+    '--front-zoom')
+        return
+        ;;
+    '--back-zoom')
+        return
+        ;;
+    '--colors')
+        return
         ;;
     esac
 }
