@@ -24,10 +24,14 @@ public final class CommandRunner: @unchecked Sendable {
   private var errorData = Data()
   private let readers = DispatchGroup()
 
-  /// Starts `dualcam` with `arguments`.
-  public init(_ arguments: [String]) throws {
+  /// Starts `dualcam` with `arguments`. The child never reads the machine's own settings file:
+  /// `DUALCAM_SETTINGS` points at a file that does not exist unless `environment` names one.
+  public init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = Self.executable
     process.arguments = arguments
+    var inherited = ProcessInfo.processInfo.environment
+    inherited["DUALCAM_SETTINGS"] = "/nonexistent/dualcam-tests/settings.toml"
+    process.environment = inherited.merging(environment) { _, given in given }
     process.standardOutput = output
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
@@ -60,7 +64,9 @@ public final class CommandRunner: @unchecked Sendable {
   }
 
   /// Runs `dualcam` to completion.
-  public static func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> Result {
-    try CommandRunner(arguments).wait(timeout: timeout)
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120
+  ) throws -> Result {
+    try CommandRunner(arguments, environment: environment).wait(timeout: timeout)
   }
 }

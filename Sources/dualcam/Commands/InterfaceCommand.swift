@@ -40,6 +40,13 @@ struct InterfaceCommand: ParsableCommand {
   }
 
   private func open() throws(DualCamError) {
+    // Checked before anything else, so that a run without a terminal changes nothing (a broken
+    // settings file is only set aside when the interface can tell the user so).
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw .invalidArgument(
+        "the interface needs a terminal on standard input and output",
+        fix: "run it in a terminal, or use `dualcam record` in scripts")
+    }
     let url = SettingsFile.defaultURL()
     let loaded = SettingsFile.loadOrSetAside(from: url)
     var settings = try recording.settings(over: loaded.settings.recording)
