@@ -42,6 +42,21 @@ static inline int cnc_put_cell(int row, int column, wchar_t character, int bold,
   return mvadd_wch(row, column, &cell);
 }
 
+/// Reports left clicks as KEY_MOUSE (without the press/release pair that delays them).
+static inline void cnc_enable_clicks(void) {
+  mousemask(BUTTON1_CLICKED, NULL);
+  mouseinterval(0);
+}
+/// The cell of the last click, after KEY_MOUSE; returns ERR when it was not a left click.
+static inline int cnc_last_click(int *row, int *column) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return ERR;
+  if (!(event.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED))) return ERR;
+  *row = event.y;
+  *column = event.x;
+  return OK;
+}
+
 /// Opens a terminal of `type` (NULL: $TERM) on stdin/stdout; NULL when terminfo has no entry.
 static inline SCREEN *cnc_newterm(const char *type) { return newterm(type, stdout, stdin); }
 

@@ -230,6 +230,36 @@ import Testing
     #expect(second.isEmpty)
   }
 
+  @Test func clicksFocusACameraAndPickMenuRows() {
+    var state = StateFixtures.previewing()
+    // The fixture's preview is 36×20 cells centred in the 80×22 area: back is the lower half.
+    let back = CameraScreenView.regionsOnScreen(state)[.back]!
+    _ = press([.click(x: back.x + 3, y: back.y + 2)], &state)
+    #expect(state.focused == .back)
+    _ = press([.character("m")], &state)
+    let area = ScreenLayout(width: 80, height: 24).preview
+    let geometry = MenuView.Geometry(itemCount: 10, selected: 0, area: area)
+    let recordingRow = geometry.box.y + 1 + 3
+    #expect(press([.click(x: geometry.box.x + 5, y: recordingRow)], &state).isEmpty)
+    guard case .menu(let selected) = state.topOverlay else {
+      Issue.record("the menu stays open")
+      return
+    }
+    #expect(selected.selected == 3)
+    _ = press([.click(x: geometry.box.x + 5, y: recordingRow)], &state)
+    guard case .menu(let opened) = state.topOverlay else {
+      Issue.record("the menu stays open")
+      return
+    }
+    #expect(opened.page == .recording, "a click on the selected row opens it")
+    _ = press([.click(x: 0, y: 0)], &state)
+    guard case .menu(let back) = state.topOverlay else {
+      Issue.record("a click outside goes back one page")
+      return
+    }
+    #expect(back.page == .main)
+  }
+
   @Test func toastsExpire() {
     var state = StateFixtures.previewing()
     _ = AppUpdate.update(&state, .notice("hello"), environment: permissive)

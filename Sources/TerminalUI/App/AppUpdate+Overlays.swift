@@ -103,6 +103,19 @@ extension AppUpdate {
     let item = count > 0 ? page.items[navigation.selected] : nil
     var delta: Int?
     switch key {
+    case .click(let x, let y):
+      let area = ScreenLayout(width: state.width, height: state.height).preview
+      let geometry = MenuView.Geometry(
+        itemCount: count, selected: navigation.selected, area: area)
+      guard let index = geometry.item(atRow: y, x: x, itemCount: count) else {
+        // A click outside the box closes the page, as Esc does.
+        if !(geometry.box.contains(x: x, y: y)) {
+          return handleMenuKey(.escape, navigation, &state, environment)
+        }
+        return []
+      }
+      // The first click selects a row, a click on the selected row acts on it.
+      if index == navigation.selected { delta = 0 } else { navigation.selected = index }
     case .up, .character("k"):
       navigation.selected = (navigation.selected - 1 + count) % max(count, 1)
     case .down, .character("j"):

@@ -108,6 +108,15 @@ public enum AppUpdate {
     }
     if state.playback != nil { return [.stopPlayback] }
     if key == .escape { return [] }
+    if case .click(let x, let y) = key {
+      let hit = CameraScreenView.regionsOnScreen(state).first { _, rect in
+        x >= rect.x && x < rect.maxX && y >= rect.y && y < rect.maxY
+      }
+      if let camera = hit?.key, camera != state.focused {
+        return perform(.switchCamera, &state, environment)
+      }
+      return []
+    }
     guard let action = AppAction.bound(to: key) else {
       if case .character(let character) = key, !state.isTooSmall {
         toast(&state, "'\(character)' does nothing here: ? lists the keys")

@@ -24,6 +24,11 @@ public struct ScreenRect: Hashable, Sendable {
   /// One past the bottom row.
   public var maxY: Int { y + height }
 
+  /// True when the cell (x, y) is inside.
+  public func contains(x: Int, y: Int) -> Bool {
+    x >= self.x && x < maxX && y >= self.y && y < maxY
+  }
+
   /// The rectangle shrunk by `amount` cells on every side.
   public func inset(by amount: Int) -> ScreenRect {
     ScreenRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)

@@ -40,6 +40,7 @@ public final class NcursesTerminal: TerminalBackend {
     keypad(cnc_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
+    cnc_enable_clicks()
     if has_colors() {
       start_color()
       use_default_colors()
@@ -70,6 +71,12 @@ public final class NcursesTerminal: TerminalBackend {
     if result == ERR { return nil }
     if result == CNC_KEY_CODE_YES {
       let code = Int32(character)
+      if code == CNC_KEY_MOUSE {
+        var row: Int32 = 0
+        var column: Int32 = 0
+        guard cnc_last_click(&row, &column) == OK else { return nil }
+        return .key(.click(x: Int(column), y: Int(row)))
+      }
       if code == CNC_KEY_RESIZE {
         previous = nil
         let current = size

@@ -88,6 +88,17 @@ enum CameraScreenView {
     }
   }
 
+  /// Each camera's region on screen, for mouse clicks.
+  static func regionsOnScreen(_ state: AppState) -> [CameraPosition: ScreenRect] {
+    guard let preview = state.preview else { return [:] }
+    let area = ScreenLayout(width: state.width, height: state.height).preview
+    let origin = previewOrigin(preview, in: area)
+    return state.previewRegions.mapValues { region in
+      ScreenRect(
+        x: origin.x + region.x, y: origin.y + region.y, width: region.width, height: region.height)
+    }
+  }
+
   /// Where the preview picture's top-left cell goes: centred in the area.
   static func previewOrigin(_ preview: CellBuffer, in rect: ScreenRect) -> (x: Int, y: Int) {
     (

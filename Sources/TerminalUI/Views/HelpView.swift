@@ -17,6 +17,9 @@ enum HelpView {
     lines.append(("Enter", "Open, toggle or do"))
     lines.append(("r", "Reset the selected camera control"))
     lines.append(("Esc q", "Back"))
+    lines.append(("", ""))
+    lines.append(("", "MOUSE (WHERE THE TERMINAL SENDS CLICKS)"))
+    lines.append(("click", "A camera: focus it. A menu row: select, again: open"))
     return lines
   }
 

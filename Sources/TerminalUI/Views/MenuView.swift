@@ -6,16 +6,16 @@ enum MenuView {
   ) {
     let page = MenuCatalog.page(navigation.page, in: state)
     let selected = min(max(navigation.selected, 0), max(page.items.count - 1, 0))
-    let height = min(page.items.count + 6, area.height)
-    let box = area.centered(width: min(72, area.width - 2), height: height)
+    let geometry = Geometry(itemCount: page.items.count, selected: selected, area: area)
+    let box = geometry.box
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
     let trail = navigation.path.map { MenuCatalog.page($0.page, in: state).title }.joined(
       separator: " › ")
     buffer.drawBox(box, title: trail, style: panel.foreground(Palette.accent), glyphs: glyphs)
     let inner = box.inset(by: 1)
-    let rows = max(inner.height - 3, 1)
-    let first = max(0, min(selected - rows + 1, page.items.count - rows))
+    let rows = geometry.visibleRows
+    let first = geometry.firstItem
     let valueColumn = inner.x + 26
     for (offset, item) in page.items.enumerated().dropFirst(first).prefix(rows) {
       let y = inner.y + offset - first
@@ -42,6 +42,29 @@ enum MenuView {
     buffer.write(
       "↑↓ move  ←→ change  Enter select  Esc back  ? keys", x: inner.x + 1, y: inner.maxY - 1,
       style: panel.foreground(Palette.accent), maxWidth: inner.width - 2)
+  }
+
+  /// Where a page's box and rows are: shared by drawing and by mouse clicks.
+  struct Geometry {
+    let box: ScreenRect
+    let visibleRows: Int
+    let firstItem: Int
+
+    init(itemCount: Int, selected: Int, area: ScreenRect) {
+      box = area.centered(width: min(72, area.width - 2), height: min(itemCount + 6, area.height))
+      visibleRows = max(box.height - 5, 1)
+      firstItem = max(0, min(selected - visibleRows + 1, itemCount - visibleRows))
+    }
+
+    /// The item drawn at screen row `y`, if any.
+    func item(atRow y: Int, x: Int, itemCount: Int) -> Int? {
+      let inner = box.inset(by: 1)
+      guard x >= inner.x, x < inner.maxX, y >= inner.y, y < inner.y + visibleRows else {
+        return nil
+      }
+      let index = firstItem + y - inner.y
+      return index < itemCount ? index : nil
+    }
   }
 
   static func drawValue(
