@@ -260,6 +260,26 @@ import Testing
     #expect(back.page == .main)
   }
 
+  @Test func theDevicesPageLooksForCamerasAgainAndAssigns() {
+    var state = StateFixtures.previewing()
+    // Menu → Devices (seventh row).
+    let opened = press([.character("m")] + Array(repeating: .down, count: 6) + [.enter], &state)
+    #expect(opened == [.refreshDevices])
+    let found: [AppState.DeviceChoice] = [
+      .init(spec: "/dev/video0", label: "C920 (/dev/video0)"),
+      .init(spec: "/dev/video2", label: "Integrated Camera (/dev/video2)"),
+      .init(spec: "synthetic", label: "synthetic test pattern"),
+    ]
+    _ = AppUpdate.update(&state, .devicesFound(found), environment: permissive)
+    #expect(
+      press([.left], &state) == [.assignSources(front: "/dev/video2", back: "synthetic")],
+      "choosing the back camera for the front swaps the two")
+    #expect(
+      press([.down, .down, .enter], &state) == [
+        .assignSources(front: "/dev/video2", back: "synthetic")
+      ])
+  }
+
   @Test func toastsExpire() {
     var state = StateFixtures.previewing()
     _ = AppUpdate.update(&state, .notice("hello"), environment: permissive)

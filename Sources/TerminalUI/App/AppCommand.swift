@@ -25,6 +25,8 @@ public enum AppCommand: Sendable, Equatable {
   case resetControls(CameraPosition, name: String?)
   /// Read a camera's controls again.
   case loadControls(CameraPosition)
+  /// Look for cameras again (a camera may have been plugged in since the start).
+  case refreshDevices
   /// Record from these sources from now on (`/dev/video0`, `synthetic`, …).
   case assignSources(front: String, back: String)
   /// Delete a finished take.
@@ -61,6 +63,8 @@ public enum AppEvent: Sendable {
   case notice(String)
   /// A camera's controls were read.
   case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
+  /// The cameras that can be chosen, found anew.
+  case devicesFound([AppState.DeviceChoice])
   /// The sources changed.
   case sourcesChanged(AppState.Sources)
   /// Playback moved on, or ended (nil).

@@ -167,7 +167,7 @@ extension AppUpdate {
     case .open(let page):
       navigation.path.append((page, 0))
       state.replaceTop(.menu(navigation))
-      return []
+      return page == .devices ? [.refreshDevices] : []
     case .recording(let settings):
       return applySettings(settings, &state, environment)
     case .layout(let layout):

@@ -54,6 +54,9 @@ public enum AppUpdate {
       state.controls[camera] = controls
       state.hardwareZoom[camera] = hardwareZoom
       return []
+    case .devicesFound(let devices):
+      state.availableDevices = devices
+      return []
     case .sourcesChanged(let sources):
       state.sources = sources
       state.controls = [:]

@@ -313,9 +313,13 @@ public enum MenuCatalog {
         adjust: { delta in
           let next = (specs.contains(current) ? specs : [current] + specs)
             .cycled(from: current, by: delta)
+          // One camera cannot be both: choosing the other side's camera swaps the two.
+          let other = camera == .front ? back : front
+          let otherNext = next == other && !next.hasPrefix("synthetic") ? current : other
           return .command(
             camera == .front
-              ? .assignSources(front: next, back: back) : .assignSources(front: front, back: next))
+              ? .assignSources(front: next, back: otherNext)
+              : .assignSources(front: otherNext, back: next))
         })
     }
     return MenuPage(

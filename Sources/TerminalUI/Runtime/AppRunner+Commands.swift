@@ -42,6 +42,8 @@ extension AppRunner {
       withControls(camera) { access throws(DualCamError) in try access.reset(name) }
     case .loadControls(let camera):
       loadControls(camera)
+    case .refreshDevices:
+      dispatch(.devicesFound(configuration.listDevices()))
     case .assignSources(let front, let back):
       reopen(front: front, back: back, settings: state.settings)
     case .discardTake(let folder):
