@@ -53,6 +53,9 @@ public struct AppState: Sendable {
   public var previewMethod: PreviewRenderer.Method = .characters
   /// Preview frames drawn per second.
   public var previewRate: Double = 0
+  /// Milliseconds from a camera frame's capture to the screen that shows it (the older of the
+  /// two cameras' frames, smoothed), once measured.
+  public var previewLatency: Double?
   /// A recorded file playing in the preview area, if any.
   public var playback: PlaybackStatus?
   /// Camera devices that can be chosen as front or back (paths or stable identities).

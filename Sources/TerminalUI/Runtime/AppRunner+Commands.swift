@@ -337,6 +337,10 @@ extension AppRunner {
         x: region.x, y: region.y / 2, width: region.width, height: region.height / 2)
     }
     state.previewRegions = regions
+    let captureTimes = [front, back].compactMap {
+      $0?.isPlaceholder == false ? $0?.captureTime : nil
+    }
+    previewCaptureTime = captureTimes.min()
     previewFrames.append(time)
     previewFrames.removeAll { $0 < time - 1 }
     state.previewRate = Double(previewFrames.count)

@@ -69,6 +69,8 @@ public final class AppRunner {
   var lastTick = -1.0
   var lastCheckpoint = 0.0
   var previewFrames: [Double] = []
+  /// Capture time of the older camera frame in the preview being built, until it is presented.
+  var previewCaptureTime: MonotonicTime?
   var exiting = false
 
   /// Prepares the interface on `terminal`; nothing is opened until `run()`.
@@ -131,6 +133,12 @@ public final class AppRunner {
     if time - lastTick >= 0.1 { tick(at: time) }
     if pacer.isDue(at: time) { drawPreview(at: time) }
     terminal.present(AppRenderer.render(state))
+    if let captured = previewCaptureTime {
+      // Measured after the screen was written: capture → tap → compose → cells → terminal.
+      let latency = Double(started.now() - captured) / 1e6
+      state.previewLatency = state.previewLatency.map { 0.8 * $0 + 0.2 * latency } ?? latency
+      previewCaptureTime = nil
+    }
   }
 
   func handle(_ input: TerminalInput) {

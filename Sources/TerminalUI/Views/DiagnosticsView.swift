@@ -47,6 +47,9 @@ enum DiagnosticsView {
         "  preview \(state.previewMethod.rawValue), \(Formatting.rate(state.previewRate)) fps",
         false
       ))
+    if let latency = state.previewLatency {
+      lines.append(("  camera to screen \(Int(latency.rounded())) ms", false))
+    }
     return lines
   }
 
