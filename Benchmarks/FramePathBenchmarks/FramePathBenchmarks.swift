@@ -4,6 +4,23 @@ import Compositor
 import DualCamCore
 import Encoding
 import Foundation
+import Synchronization
+
+/// What a benchmark's setup started, for its teardown (which receives nothing) to finish.
+final class Running: Sendable {
+  private let finishers = Mutex<[@Sendable () -> Void]>([])
+
+  func keep<Rig: FinishableRig>(_ rig: Rig) -> Rig {
+    finishers.withLock { $0.append { rig.finish() } }
+    return rig
+  }
+
+  func finish() {
+    for finisher in finishers.withLock({ list in defer { list = [] }; return list }) { finisher() }
+  }
+}
+
+let running = Running()
 
 /// Heap allocations on the frame path, counted by the malloc interposer in every thread.
 ///
@@ -23,9 +40,9 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations { Thread.sleep(forTimeInterval: 1) }
     blackHole(rig)
   } setup: {
-    try RecordingRig()
-  } teardown: { rig in
-    rig.finish()
+    try running.keep(RecordingRig())
+  } teardown: {
+    running.finish()
   }
 
   Benchmark(
@@ -36,9 +53,9 @@ let benchmarks: @Sendable () -> Void = {
   ) { benchmark, writer in
     for _ in benchmark.scaledIterations { try writer.writeNextFrame() }
   } setup: {
-    try EncoderRig()
-  } teardown: { writer in
-    writer.finish()
+    try running.keep(EncoderRig())
+  } teardown: {
+    running.finish()
   }
 
   Benchmark(

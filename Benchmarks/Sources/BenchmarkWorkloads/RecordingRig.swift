@@ -41,3 +41,12 @@ public final class RecordingRig: @unchecked Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 }
+
+/// A rig a benchmark's teardown finishes.
+public protocol FinishableRig: AnyObject, Sendable {
+  /// Stops whatever the rig runs and removes its files.
+  func finish()
+}
+
+extension RecordingRig: FinishableRig {}
+extension EncoderRig: FinishableRig {}
