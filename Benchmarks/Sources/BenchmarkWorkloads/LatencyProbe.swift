@@ -16,6 +16,10 @@ public enum LatencyProbe {
   public struct Figures: Sendable {
     /// Record call to all three files having a frame, per take.
     public var recordToFirstFrame: [Double] = []
+    /// Record call to its return (files opened, clock started), per take.
+    public var recordCall: [Double] = []
+    /// Record call to the first output having a frame, per take.
+    public var recordToFirstOutput: [Double] = []
     /// Capture stamp to preview tap, per frame seen.
     public var frameToPreview: [Double] = []
   }
@@ -55,8 +59,14 @@ public enum LatencyProbe {
       Thread.sleep(forTimeInterval: 0.3)
       let start = clock.now()
       try session.startRecording()
+      figures.recordCall.append(Double(clock.now() - start) / 1e6)
+      var firstOutput = false
       while true {
         let outputs = session.snapshot().outputs
+        if !firstOutput && outputs.contains(where: { $0.frames > 0 }) {
+          firstOutput = true
+          figures.recordToFirstOutput.append(Double(clock.now() - start) / 1e6)
+        }
         if outputs.count == 3 && outputs.allSatisfy({ $0.frames > 0 }) { break }
         usleep(200)
       }

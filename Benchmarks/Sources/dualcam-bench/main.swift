@@ -69,6 +69,8 @@ case "latency":
   }
   print("latency, synthetic cameras \(size) at 30 fps, x264 ultrafast, MOV")
   print("record call -> first frame in all three files: \(summary(figures.recordToFirstFrame))")
+  print("  of which record call (files open, clock on):    \(summary(figures.recordCall))")
+  print("  record call -> first frame in the first file:   \(summary(figures.recordToFirstOutput))")
   print("camera frame (capture stamp) -> preview tap:   \(summary(figures.frameToPreview))")
 case "record":
   let seconds = option("--seconds", default: 30)
