@@ -16,7 +16,11 @@ final class Running: Sendable {
   }
 
   func finish() {
-    for finisher in finishers.withLock({ list in defer { list = [] }; return list }) { finisher() }
+    let pending = finishers.withLock { list in
+      defer { list = [] }
+      return list
+    }
+    for finisher in pending { finisher() }
   }
 }
 
