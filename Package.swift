@@ -12,7 +12,11 @@ let package = Package(
   name: "DualCam",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "dualcam", targets: ["dualcam"])
+    .executable(name: "dualcam", targets: ["dualcam"]),
+    // For Benchmarks/ (a package of its own, so benchmark-only dependencies stay out of here).
+    .library(
+      name: "DualCamEngine",
+      targets: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

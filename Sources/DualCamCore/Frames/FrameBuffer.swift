@@ -50,9 +50,12 @@ public final class FrameBuffer: @unchecked Sendable {
       offsets[plane] = total
       total += stride * format.rows(plane: plane, height: size.height)
     }
+    // Not cleared: every producer writes whole pictures before handing them on, and a buffer
+    // no one has written yet then costs address space, not resident memory. Pools are sized for
+    // the worst case; the free list hands out the most recently returned buffer first, so in
+    // steady state only the buffers actually in flight are ever touched.
     storage = UnsafeMutableRawPointer.allocate(
       byteCount: max(total, alignment), alignment: alignment)
-    storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(total, alignment))
     let bytes = storage.assumingMemoryBound(to: UInt8.self)
     func plane(_ index: Int) -> ImageView.Plane {
       let used = min(index, format.planeCount - 1)

@@ -125,10 +125,13 @@ struct FrameRing: ~Copyable {
   /// The current picture.
   var frame: UnsafeMutablePointer<AVFrame> { frames[current] }
 
-  /// Moves to a picture no one else references. Returns 0 when one was free, 1 when all were
-  /// still held and `av_frame_make_writable` had to allocate and copy one, or its error code.
+  /// Moves to a picture no one else references, staying on the current one when it is free.
+  /// Returns 0 when one was free, 1 when all were still held and `av_frame_make_writable` had
+  /// to allocate and copy one, or its error code.
   mutating func takeWritable() -> Int32 {
-    for step in 1...frames.count {
+    // The current picture first: encoders that copy their input (x264, x265) give it back at
+    // once, so the others are never touched and never become resident memory.
+    for step in 0..<frames.count {
       let candidate = (current + step) % frames.count
       if av_frame_is_writable(frames[candidate]) != 0 {
         current = candidate

@@ -35,6 +35,11 @@ struct EncoderSettings {
     codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     codec.pointee.gop_size = Int32(spec.keyframeInterval)
     codec.pointee.thread_count = Int32(spec.encoderThreads)
+    if spec.codec == .h264 {
+      // Slice threads, not frame threads: x264 then holds no frames back (each thread would
+      // delay the first packet by a frame) and keeps no extra pictures per thread.
+      codec.pointee.thread_type = FF_THREAD_SLICE
+    }
     if let bits = spec.bitsPerSecond { codec.pointee.bit_rate = Int64(bits) }
     if frameQuality > 0 {
       codec.pointee.flags |= AV_CODEC_FLAG_QSCALE

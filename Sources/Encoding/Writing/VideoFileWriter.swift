@@ -20,6 +20,9 @@ public final class VideoFileWriter: @unchecked Sendable {
   public let spec: OutputSpec
 
   private let encoder: CodecContext
+  /// Packet buffers for the encoder; buffers still out when it goes return to a pool that frees
+  /// itself.
+  private let packets: PacketPool
   private let muxer: OutputMuxer
   private var inputs: FrameRing
   private let packet: MediaPacket
@@ -40,7 +43,12 @@ public final class VideoFileWriter: @unchecked Sendable {
     try spec.validate()
     let settings = EncoderSettings(spec: spec)
     let muxer = try OutputMuxer(muxerName: spec.container.muxerName, url: spec.url)
-    let encoder = try Self.openEncoder(settings, globalHeader: muxer.wantsGlobalHeader)
+    guard let packets = PacketPool(largestPacket: spec.size.area * 3 / 2) else {
+      throw .encoderFailed(
+        "no memory for \(spec.size) packets while opening \(spec.name)", fix: "use a smaller size")
+    }
+    let encoder = try Self.openEncoder(
+      settings, globalHeader: muxer.wantsGlobalHeader, packets: packets)
     let stream = try muxer.addStream()
     try Libav.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer)) {
       error in .encoderFailed("\(settings.summary): \(error.message)", fix: "try --codec h264")
@@ -70,6 +78,7 @@ public final class VideoFileWriter: @unchecked Sendable {
     self.settings = settings
     self.muxer = muxer
     self.encoder = encoder
+    self.packets = packets
     self.stream = stream
     self.inputs = inputs
     self.packet = packet
@@ -177,6 +186,7 @@ public final class VideoFileWriter: @unchecked Sendable {
       let packet = packet.pointer
       av_packet_rescale_ts(packet, settings.timeBase, stream.pointee.time_base)
       packet.pointee.stream_index = stream.pointee.index
+      Self.dropQualityStatistics(packet)
       let before = muxer.position
       try muxer.write(packet, interleaved: false)
       written.add(1, ordering: .relaxed)
@@ -211,8 +221,17 @@ public final class VideoFileWriter: @unchecked Sendable {
     if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(url.path) }
   }
 
+  /// Removes the encoder statistics x264 attaches to every packet, when they are its only side
+  /// data: no muxer reads them, and `av_write_frame` would copy them (three allocations).
+  private static func dropQualityStatistics(_ packet: UnsafeMutablePointer<AVPacket>) {
+    guard packet.pointee.side_data_elems == 1,
+      packet.pointee.side_data.pointee.type == AV_PKT_DATA_QUALITY_STATS
+    else { return }
+    av_packet_free_side_data(packet)
+  }
+
   private static func openEncoder(
-    _ settings: EncoderSettings, globalHeader: Bool
+    _ settings: EncoderSettings, globalHeader: Bool, packets: borrowing PacketPool
   ) throws(DualCamError) -> CodecContext {
     guard let codec = avcodec_find_encoder_by_name(settings.spec.codec.encoderName),
       let context = CodecContext(codec: codec)
@@ -220,6 +239,7 @@ public final class VideoFileWriter: @unchecked Sendable {
       throw .encoderFailed("\(settings.spec.codec.encoderName) is not available", fix: "")
     }
     settings.configure(context.pointer, globalHeader: globalHeader)
+    packets.install(in: context.pointer, codec: codec)
     var options = settings.encoderOptions()
     defer { av_dict_free(&options) }
     try Libav.check(avcodec_open2(context.pointer, codec, &options)) { error in

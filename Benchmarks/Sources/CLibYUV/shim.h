@@ -1,0 +1,2 @@
+// libyuv's scaler, for the compositor benchmark only (Debian libyuv-dev ships no .pc file).
+#include <libyuv/scale.h>

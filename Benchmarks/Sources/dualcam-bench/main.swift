@@ -1,0 +1,86 @@
+import BenchmarkWorkloads
+import DualCamCore
+import Foundation
+
+/// The benchmark runner's commands; see `usage`.
+let usage = """
+  usage: dualcam-bench compositor [--rounds N] [--sets N]
+         dualcam-bench latency [--takes N] [--height 720]
+         dualcam-bench record [--seconds N] [--height 720]
+    latency     record call to first frame written, camera frame to preview tap
+    record      a synthetic take held open (for attaching perf or gdb to the frame path)
+    compositor  time every compositor case against a memcpy of one 1920x2160 I420 frame,
+                interleaved, single thread, data cycling through N sets (cold memory)
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func option(_ name: String, default value: Int) -> Int {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1])
+  else { return value }
+  return number
+}
+
+switch arguments.first {
+case "compositor":
+  let sets = option("--sets", default: 24)
+  let rounds = option("--rounds", default: 11)
+  let workload = try CompositorWorkload(sets: sets)
+  let timer = RatioTimer(rounds: rounds, callsPerRound: sets)
+  let cases = CompositorWorkload.Case.allCases.filter { $0 != .memcpy }
+  let results = timer.measure(
+    reference: (CompositorWorkload.Case.memcpy.rawValue, { workload.run(.memcpy) }),
+    cases: cases.map { kind in (kind.rawValue, { workload.run(kind) }) })
+  print("compositor, one output frame, single thread, \(sets) data sets, \(rounds) rounds")
+  print("case".padding(toLength: 40, withPad: " ", startingAt: 0) + "  ms/frame  x memcpy  (range)")
+  for result in results {
+    let name = result.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+    print(
+      name
+        + String(
+          format: "  %8.3f  %8.2f  (%.2f-%.2f)", result.milliseconds, result.ratio,
+          result.ratioRange.lowerBound, result.ratioRange.upperBound))
+  }
+  let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.ratio) })
+  let ours = byName[CompositorWorkload.Case.portrait.rawValue]!
+  for peer in [CompositorWorkload.Case.libyuvBox, .libyuvBilinear, .swscale] {
+    print(
+      String(
+        format: "portrait fill: DualCam / %@ = %.2f", peer.rawValue, ours / byName[peer.rawValue]!))
+  }
+case "latency":
+  let takes = option("--takes", default: 10)
+  let height = option("--height", default: 720)
+  let size = ImageSize(width: height * 16 / 9, height: height)
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "dualcam-bench-latency-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let figures = try LatencyProbe.measure(
+    takes: takes, previewSeconds: 5, size: size, rate: FrameRate(numerator: 30), folder: folder)
+  func summary(_ values: [Double]) -> String {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return "no samples" }
+    let median = sorted[sorted.count / 2]
+    let p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+    return String(
+      format: "median %.1f ms, p95 %.1f ms, max %.1f ms (n=%d)", median, p95, sorted.last!,
+      sorted.count)
+  }
+  print("latency, synthetic cameras \(size) at 30 fps, x264 ultrafast, MOV")
+  print("record call -> first frame in all three files: \(summary(figures.recordToFirstFrame))")
+  print("  of which record call (files open, clock on):    \(summary(figures.recordCall))")
+  print("  record call -> first frame in the first file:   \(summary(figures.recordToFirstOutput))")
+  print("camera frame (capture stamp) -> preview tap:   \(summary(figures.frameToPreview))")
+case "record":
+  let seconds = option("--seconds", default: 30)
+  let height = option("--height", default: 720)
+  let rig = try RecordingRig(size: ImageSize(width: height * 16 / 9, height: height))
+  print("recording, pid \(getpid())")
+  Thread.sleep(forTimeInterval: Double(seconds))
+  print("frames written: \(rig.framesWritten)")
+  rig.finish()
+default:
+  print(usage)
+  exit(arguments.first == nil ? 0 : 64)
+}
