@@ -151,12 +151,9 @@ public final class PacketCopyWriter: @unchecked Sendable {
       failure = error
       throw error
     }
-    if spec.container.isISOMedia { try FileFinalizer.makeSeekable(spec.url) }
-    let size = (try? FileManager.default.attributesOfItem(atPath: spec.url.path)[.size]) as? Int
-    bytes.store(Int64(size ?? 0), ordering: .relaxed)
-    return OutputSummary(
-      url: spec.url, frames: framesWritten, duration: spec.duration(ofFrames: framesWritten),
-      bytes: bytesWritten, codec: spec.codec, container: spec.container, frameRate: spec.frameRate)
+    let summary = try FileFinalizer.finishClosedFile(spec, frames: framesWritten)
+    bytes.store(summary.bytes, ordering: .relaxed)
+    return summary
   }
 
   // MARK: - Helpers
