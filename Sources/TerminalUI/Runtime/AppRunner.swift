@@ -25,6 +25,8 @@ public final class AppRunner {
     public var backSpec: String?
     /// Problems to show when the interface opens (e.g. a broken settings file).
     public var startupProblems: [ErrorReport]
+    /// Notes to show when the interface opens (e.g. an interrupted take recovered).
+    public var startupNotices: [String] = []
     /// Opens sources.
     public var openSources: SourceOpener
     /// Lists the cameras that can be chosen.
@@ -101,6 +103,7 @@ public final class AppRunner {
     state.previewMethod = PreviewRenderer.Method(for: effectiveCapabilities)
     state.availableDevices = configuration.listDevices()
     for problem in configuration.startupProblems { state.overlays.append(.error(problem)) }
+    for notice in configuration.startupNotices { dispatch(.notice(notice)) }
     apply(.setLogLevel(state.logLevel))
     openSession(
       front: configuration.frontSpec, back: configuration.backSpec, settings: state.settings)

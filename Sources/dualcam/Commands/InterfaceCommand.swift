@@ -65,9 +65,13 @@ struct InterfaceCommand: ParsableCommand {
     if let problem = loaded.problem {
       problems.append(ErrorReport(title: "Settings file set aside", problem: problem, fix: nil))
     }
+    var notices: [String] = []
     for partial in TakeRecovery.interruptedTakes(in: root) {
       do {
-        _ = try TakeRecovery.recover(partial)
+        let outcome = try TakeRecovery.recover(partial)
+        notices.append(
+          "Recovered interrupted take \(outcome.folder.lastPathComponent) (\(outcome.frames) frames)"
+        )
       } catch {
         problems.append(
           ErrorReport(
@@ -95,27 +99,27 @@ struct InterfaceCommand: ParsableCommand {
     _ = SignalMonitor()
     let log = FFmpegLogRedirect()
     defer { log.restore() }
-    let runner = AppRunner(
-      terminal: terminal,
-      configuration: .init(
-        settings: settings, settingsFile: file, settingsURL: url,
-        frontSpec: front ?? file.frontSource, backSpec: back ?? file.backSource,
-        startupProblems: problems,
-        openSources: { front, back, settings throws(DualCamError) in
-          let choice = try SourceSelection.choose(front: front, back: back, settings: settings)
-          return OpenedSources(
-            front: choice.front, back: choice.back, frontSpec: choice.frontSpec,
-            backSpec: choice.backSpec, notes: choice.notes)
-        },
-        listDevices: {
-          let cameras = DeviceDiscovery().discover().devices.map { device in
-            AppState.DeviceChoice(spec: device.node, label: "\(device.name) (\(device.node))")
-          }
-          return cameras + [
-            AppState.DeviceChoice(spec: "synthetic", label: "synthetic test pattern")
-          ]
-        },
-        stopRequested: { SignalMonitor.isStopRequested }))
+    var configuration = AppRunner.Configuration(
+      settings: settings, settingsFile: file, settingsURL: url,
+      frontSpec: front ?? file.frontSource, backSpec: back ?? file.backSource,
+      startupProblems: problems,
+      openSources: { front, back, settings throws(DualCamError) in
+        let choice = try SourceSelection.choose(front: front, back: back, settings: settings)
+        return OpenedSources(
+          front: choice.front, back: choice.back, frontSpec: choice.frontSpec,
+          backSpec: choice.backSpec, notes: choice.notes)
+      },
+      listDevices: {
+        let cameras = DeviceDiscovery().discover().devices.map { device in
+          AppState.DeviceChoice(spec: device.node, label: "\(device.name) (\(device.node))")
+        }
+        return cameras + [
+          AppState.DeviceChoice(spec: "synthetic", label: "synthetic test pattern")
+        ]
+      },
+      stopRequested: { SignalMonitor.isStopRequested })
+    configuration.startupNotices = notices
+    let runner = AppRunner(terminal: terminal, configuration: configuration)
     runner.run()
   }
 }
