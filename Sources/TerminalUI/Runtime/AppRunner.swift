@@ -71,6 +71,8 @@ public final class AppRunner {
   var lastTick = -1.0
   var lastCheckpoint = 0.0
   var previewFrames: [Double] = []
+  /// Where takes go, for the free-space figure, and the setting it was resolved from.
+  var outputFolder: (setting: String?, path: String?) = (nil, nil)
   /// Capture time of the older camera frame in the preview being built, until it is presented.
   var previewCaptureTime: MonotonicTime?
   var exiting = false
@@ -172,7 +174,14 @@ public final class AppRunner {
     } else {
       snapshot = session?.snapshot()
     }
-    let folder = (try? OutputLocation.prepare(explicit: state.settings.outputDirectory))?.path
+    if outputFolder.setting != state.settings.outputDirectory || outputFolder.path == nil {
+      // Resolved once per setting, not every tick: preparing it may create the folder.
+      outputFolder = (
+        state.settings.outputDirectory,
+        (try? OutputLocation.prepare(explicit: state.settings.outputDirectory))?.path
+      )
+    }
+    let folder = outputFolder.path
     dispatch(
       .tick(
         uptime: time, session: snapshot,
