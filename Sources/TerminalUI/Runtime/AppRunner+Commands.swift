@@ -8,6 +8,12 @@ import Session
 extension AppRunner {
   /// Carries out one command; answers come back as events.
   func apply(_ command: AppCommand) {
+    if stopThread != nil, Self.changesTheSession(command) {
+      // The session is finishing the take on another thread; it is not changed meanwhile.
+      if let layout = session?.settings.layout { state.settings.layout = layout }
+      dispatch(.notice("Saving the take: try again in a moment"))
+      return
+    }
     switch command {
     case .startRecording:
       guard let session else {
@@ -83,6 +89,16 @@ extension AppRunner {
     }
   }
 
+  /// Commands that change the session, which must wait while a take is being finished.
+  static func changesTheSession(_ command: AppCommand) -> Bool {
+    switch command {
+    case .startRecording, .togglePause, .applySettings, .applyLayout, .setZoom, .assignSources:
+      true
+    default:
+      false
+    }
+  }
+
   // MARK: - Session
 
   /// Opens sources and a session; when the chosen sources fail, falls back to synthetic ones
@@ -98,7 +114,14 @@ extension AppRunner {
             fix:
               "\(error.fix.isEmpty ? "" : error.fix + "; ")synthetic test sources are shown meanwhile — choose cameras in Menu › Devices"
           )))
-      try? startSession(front: "synthetic", back: "synthetic", settings: settings)
+      // Test patterns cannot be stored as camera streams: encode their files instead.
+      var fallback = settings
+      if fallback.copiesCameraStreams { fallback.cameraCodec = nil }
+      do {
+        try startSession(front: "synthetic", back: "synthetic", settings: fallback)
+      } catch {
+        dispatch(.failed(ErrorReport(title: "Nothing could be opened", error: error)))
+      }
     }
   }
 
