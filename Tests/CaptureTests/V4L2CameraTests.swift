@@ -184,6 +184,26 @@ struct V4L2CameraTests {
     #expect(camera.info.details["timestamps"]?.contains("arrival") == true)
   }
 
+  @Test("a driver stamp ahead of the clock is replaced by the arrival time, and info says so")
+  func stampsAheadOfTheClock() throws {
+    let kernel = FakeV4L2Kernel(modes: [.init("YUYV", Self.small, rates: [Self.fps30])])
+    let camera = try camera(kernel)
+    let clock = ManualClock(start: .seconds(123))
+    let sink = PixelSink()
+    try camera.start(clock: clock, sink: sink, bufferCount: 4)
+    defer { camera.stop() }
+    kernel.emitUniform(y: 1, u: 2, v: 3, timestampNanoseconds: 122_500_000_000)
+    waitFor { sink.frames.count == 1 }
+    #expect(camera.info.details["timestamps"] == nil)
+    kernel.emitUniform(y: 1, u: 2, v: 3, timestampNanoseconds: 123_400_000_000)
+    waitFor { sink.frames.count == 2 }
+    #expect(
+      sink.frames.map(\.captureTime) == [
+        MonotonicTime(nanoseconds: 122_500_000_000), .seconds(123),
+      ])
+    #expect(camera.info.details["timestamps"]?.contains("400 ms ahead") == true)
+  }
+
   @Test("frames are dropped and counted when every pool buffer is held downstream")
   func poolExhaustion() throws {
     let kernel = FakeV4L2Kernel(modes: [.init("YUYV", Self.small, rates: [Self.fps30])])

@@ -335,6 +335,17 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   func countDelivered() { capture.countDelivered() }
   func countDropped() { capture.countDroppedNoBuffer() }
 
+  /// Notes in `info` that the driver stamped frames later than they were dequeued, so those
+  /// frames are timed by their arrival.
+  func noteTimestampsAhead(byNanoseconds lead: Int64) {
+    let milliseconds = (Double(lead) / 1e6).rounded()
+    state.withLock {
+      $0.details["timestamps"] =
+        "driver's, but arrival time for frames stamped ahead of the system clock "
+        + "(first seen \(Int(milliseconds)) ms ahead)"
+    }
+  }
+
   /// Notes in `info` that capture times come from arrival, not from the driver.
   func noteArrivalTimestamps() {
     state.withLock {

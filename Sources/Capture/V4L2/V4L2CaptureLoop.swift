@@ -18,6 +18,9 @@ final class V4L2CaptureLoop: @unchecked Sendable {
   var sequenceOffset: Int64 = 0
   var rebase = false
   var notedArrival = false
+  var notedLead = false
+  /// A driver stamp this far ahead of the clock is worth telling the user about.
+  static let noticeableLeadNanoseconds: Int64 = 1_000_000
 
   init(
     camera: V4L2Camera, pool: FramePool, clock: any MonotonicClock, sink: any FrameSink,
@@ -96,7 +99,17 @@ final class V4L2CaptureLoop: @unchecked Sendable {
       return
     }
     if filled.isMonotonic {
-      frame.captureTime = MonotonicTime(nanoseconds: filled.timestampNanoseconds)
+      // A frame cannot have been captured after it was dequeued. Drivers that compute their
+      // stamps (vivid from its frame count, some capture cards from their own oscillator) can
+      // run ahead of the system clock; trusting them would put every frame of this camera
+      // in a later slot than its partner's, so such a frame is timed by its arrival.
+      let stamped = MonotonicTime(nanoseconds: filled.timestampNanoseconds)
+      let now = clock.now()
+      frame.captureTime = min(stamped, now)
+      if stamped - now > Self.noticeableLeadNanoseconds && !notedLead {
+        notedLead = true
+        camera.noteTimestampsAhead(byNanoseconds: stamped - now)
+      }
     } else {
       frame.captureTime = clock.now()
       if !notedArrival {
