@@ -310,7 +310,8 @@ public final class SessionController: @unchecked Sendable {
         // sequence numbers it sees, so its total already includes them.
         label: source.info.label, delivered: counters.delivered, dropped: sync.droppedTotal,
         duplicates: sync.duplicates,
-        signalLost: sink.channel(position).signalLost.load(ordering: .relaxed))
+        signalLost: sink.channel(position).signalLost.load(ordering: .relaxed),
+        maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9)
     }
     let outputs: [SessionSnapshot.Output] =
       take.map { take in

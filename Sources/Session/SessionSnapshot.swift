@@ -14,14 +14,20 @@ public struct SessionSnapshot: Sendable {
     public var duplicates: Int
     /// True while the source reports no signal.
     public var signalLost: Bool
+    /// Longest this take that a frame took from capture to the synchronizer, in seconds.
+    public var maxArrivalDelay: Double
 
     /// Creates a camera's counters.
-    public init(label: String, delivered: Int, dropped: Int, duplicates: Int, signalLost: Bool) {
+    public init(
+      label: String, delivered: Int, dropped: Int, duplicates: Int, signalLost: Bool,
+      maxArrivalDelay: Double = 0
+    ) {
       self.label = label
       self.delivered = delivered
       self.dropped = dropped
       self.duplicates = duplicates
       self.signalLost = signalLost
+      self.maxArrivalDelay = maxArrivalDelay
     }
   }
 

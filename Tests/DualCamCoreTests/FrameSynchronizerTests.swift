@@ -185,7 +185,7 @@ struct FrameSynchronizerTests {
   func latenessBound() {
     let pool = FramePool(format: .i420, size: ImageSize(width: 2, height: 2), capacity: 8)
     var synchronizer = FrameSynchronizer(
-      rate: FrameRate(numerator: 30), latenessNanoseconds: 40_000_000)
+      rate: FrameRate(numerator: 30), minimumLatenessNanoseconds: 40_000_000)
     let start = MonotonicTime.seconds(10)
     synchronizer.start(at: start)
     let frame = pool.lease()!

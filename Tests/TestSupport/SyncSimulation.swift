@@ -32,6 +32,12 @@ public struct SyncSimulation {
   public var backStartOffset: Int64 = -100_000_000
   /// Delay between a frame's capture time and its delivery.
   public var deliveryDelay: Int64 = 2_000_000
+  /// More delay for some frames, by camera (0 front, 1 back) and sequence number: a busy machine.
+  /// A frame is never delivered before the one captured before it.
+  public var extraDelay: @Sendable (_ camera: Int, _ sequence: UInt64) -> Int64 = { _, _ in 0 }
+  /// Whether frames are offered with their arrival time (as the session does), so that the
+  /// synchronizer can learn how late they come.
+  public var tellsArrival = true
   /// Pause/resume/stop at these times after the recording start.
   public var actions: [(offset: Int64, action: Action)] = []
   /// Where the recording starts on the timeline.
@@ -60,7 +66,7 @@ public struct SyncSimulation {
   }
 
   private func simulate(pool: FramePool) -> ([RecordedSlot], SyncStatistics) {
-    var synchronizer = FrameSynchronizer(rate: rate, latenessNanoseconds: lateness)
+    var synchronizer = FrameSynchronizer(rate: rate, minimumLatenessNanoseconds: lateness)
     var timelines = [
       SyntheticTimeline(
         start: start + frontStartOffset, rate: front.frameRate ?? rate, options: front),
@@ -68,6 +74,12 @@ public struct SyncSimulation {
         start: start + backStartOffset, rate: back.frameRate ?? rate, options: back),
     ]
     var upcoming = [timelines[0].next(), timelines[1].next()]
+    var lastDelivery = [MonotonicTime.zero, MonotonicTime.zero]
+    func delivery(_ camera: Int) -> MonotonicTime {
+      let frame = upcoming[camera]
+      return max(
+        frame.time + deliveryDelay + extraDelay(camera, frame.sequence), lastDelivery[camera])
+    }
     var pendingActions = actions.sorted { $0.offset < $1.offset }
     var slots: [RecordedSlot] = []
     var started = false
@@ -86,7 +98,7 @@ public struct SyncSimulation {
 
     while synchronizer.phase != .finished {
       // The next event: a delivery, a control action, the recording start, or a deadline.
-      var now = min(upcoming[0].time, upcoming[1].time) + deliveryDelay
+      var now = min(delivery(0), delivery(1))
       if !started { now = min(now, start) }
       if let action = pendingActions.first { now = min(now, start + action.offset) }
       if let deadline = synchronizer.nextDeadline { now = min(now, deadline) }
@@ -95,11 +107,12 @@ public struct SyncSimulation {
         synchronizer.start(at: start)
         started = true
       }
-      for camera in 0..<2 where upcoming[camera].time + deliveryDelay <= now {
+      for camera in 0..<2 where delivery(camera) <= now {
         let frame = pool.lease()!
         frame.captureTime = upcoming[camera].time
         frame.sequence = upcoming[camera].sequence
-        synchronizer.offer(frame, camera: camera)
+        lastDelivery[camera] = now
+        synchronizer.offer(frame, camera: camera, arrival: tellsArrival ? now : nil)
         upcoming[camera] = timelines[camera].next()
       }
       drain(now, &synchronizer)

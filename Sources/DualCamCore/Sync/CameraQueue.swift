@@ -15,6 +15,8 @@ struct CameraQueue {
   /// Set while the source reports its signal lost: slots get no frame from this camera (the
   /// session shows "no signal") instead of a repeat of its last one.
   var signalLost = false
+  /// How late and how often this camera's frames arrive.
+  var arrival = ArrivalTiming()
 
   init(capacity: Int) {
     ring = [FrameBuffer?](repeating: nil, count: capacity)

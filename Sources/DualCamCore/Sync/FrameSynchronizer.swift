@@ -9,7 +9,10 @@
 /// with any number of pauses lasts its recorded time within one frame. Each camera contributes the frame captured closest to that time
 /// (ties go to the earlier frame), chosen among frames captured inside the segment. A slot is
 /// decided once every camera has shown a frame at or after the target (nothing closer can come)
-/// or once the clock passes the target by `lateness` (a late camera repeats its last frame).
+/// or once the clock passes the target by `latenessNanoseconds` (a late camera repeats its last
+/// frame). That wait adapts: frames offered with their arrival time teach the synchronizer how
+/// late each camera's frames come, and it waits that long (plus half a frame interval), within
+/// what its buffers can hold, so a frame that is slow to arrive still makes its slot.
 /// Pausing ends the current segment; frames captured while paused are discarded; resuming starts
 /// a new segment whose first slot continues the numbering, so outputs have no gap.
 ///
@@ -31,8 +34,8 @@ public struct FrameSynchronizer: ~Copyable {
 
   /// The output frame rate.
   public let rate: FrameRate
-  /// How long after a slot's target time a missing camera is waited for, in ns.
-  public let latenessNanoseconds: Int64
+  /// The shortest wait past a slot's target time for a missing camera, in ns.
+  public let minimumLatenessNanoseconds: Int64
   /// How many undecided frames are buffered per camera before the oldest is dropped.
   public let bufferLimit: Int
 
@@ -60,13 +63,14 @@ public struct FrameSynchronizer: ~Copyable {
   /// Creates an idle synchronizer.
   /// - Parameters:
   ///   - rate: output frame rate.
-  ///   - latenessNanoseconds: how long to wait past a slot's target for a late camera; at least
-  ///     one frame period is sensible.
+  ///   - minimumLatenessNanoseconds: the shortest wait past a slot's target for a late camera;
+  ///     at least one frame period is sensible. Longer when frames are seen arriving late.
   ///   - bufferLimit: undecided frames kept per camera.
-  public init(rate: FrameRate, latenessNanoseconds: Int64? = nil, bufferLimit: Int = 6) {
-    precondition(bufferLimit >= 2, "the synchronizer needs room for at least two frames")
+  public init(rate: FrameRate, minimumLatenessNanoseconds: Int64? = nil, bufferLimit: Int = 6) {
+    precondition(bufferLimit >= 3, "the synchronizer needs room for at least three frames")
     self.rate = rate
-    self.latenessNanoseconds = latenessNanoseconds ?? max(rate.periodNanoseconds, 50_000_000)
+    self.minimumLatenessNanoseconds =
+      minimumLatenessNanoseconds ?? max(rate.periodNanoseconds, 50_000_000)
     self.bufferLimit = bufferLimit
     cameras = (CameraQueue(capacity: bufferLimit), CameraQueue(capacity: bufferLimit))
   }
@@ -146,17 +150,26 @@ public struct FrameSynchronizer: ~Copyable {
   // MARK: - Frames
 
   /// Hands a captured frame of camera `camera` (0 = front, 1 = back) to the synchronizer, which
-  /// takes over the caller's reference.
-  public mutating func offer(_ frame: consuming FrameBuffer, camera: Int) {
+  /// takes over the caller's reference. `arrival`, the time the frame was handed over, lets the
+  /// synchronizer learn how late this camera's frames come; without it the wait stays at its
+  /// minimum.
+  public mutating func offer(
+    _ frame: consuming FrameBuffer, camera: Int, arrival: MonotonicTime? = nil
+  ) {
     let buffer = frame
     let time = buffer.captureTime
     let disposition = disposition(ofFrameAt: time)
     withCamera(camera) { queue, counters in
       let gap = queue.noteArrival(sequence: buffer.sequence, time: time)
+      if let arrival { queue.arrival.note(captureTime: time, arrival: arrival) }
       switch disposition {
       case .keep:
         counters.droppedBySource += gap
         counters.framesReceived += 1
+        if let arrival {
+          counters.maxArrivalDelayNanoseconds = max(
+            counters.maxArrivalDelayNanoseconds, arrival - time)
+        }
         if queue.isFull {
           queue.removeOldest()?.release()
           counters.droppedOverflow += 1
@@ -188,6 +201,28 @@ public struct FrameSynchronizer: ~Copyable {
 
   /// The time by which the next slot will be decided even if a camera stays silent.
   public var nextDeadline: MonotonicTime? { nextTarget.map { $0 + latenessNanoseconds } }
+
+  /// How long past a slot's target a missing camera is waited for right now, in ns: the
+  /// minimum, or what the latest camera needs (its recent worst arrival delay, plus half its
+  /// frame interval for the frame just after the target, plus an eighth of a period for the
+  /// scheduler's own wake-up), whichever is longer. Capped where a camera would deliver more
+  /// frames during the wait than its buffer holds, so waiting never costs a frame.
+  public var latenessNanoseconds: Int64 {
+    let front = wait(for: cameras.0)
+    let back = wait(for: cameras.1)
+    let needed = max(front.needed, back.needed)
+    return max(minimumLatenessNanoseconds, min(needed, front.ceiling, back.ceiling))
+  }
+
+  /// The wait one camera needs and the longest its buffer allows (none for a lost camera).
+  private func wait(for queue: borrowing CameraQueue) -> (needed: Int64, ceiling: Int64) {
+    guard !queue.signalLost else { return (0, .max) }
+    let interval = queue.arrival.interval > 0 ? queue.arrival.interval : rate.periodNanoseconds
+    return (
+      queue.arrival.delay + interval / 2 + rate.periodNanoseconds / 8,
+      Int64(bufferLimit - 2) * interval
+    )
+  }
 
   /// Decides the next slot if it can be decided at `now`; call repeatedly until nil. The slot
   /// carries one reference to each of its frames for the caller.

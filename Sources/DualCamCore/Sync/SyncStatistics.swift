@@ -19,12 +19,33 @@ public struct CameraSyncCounters: Sendable, Hashable, Codable {
   public var missingSlots: Int = 0
   /// Largest distance between a chosen frame's capture time and its slot's target, in ns.
   public var maxTargetOffsetNanoseconds: Int64 = 0
+  /// Longest time between a frame's capture and its arrival at the synchronizer, in ns: how far
+  /// behind the machine handed this camera's frames over.
+  public var maxArrivalDelayNanoseconds: Int64 = 0
 
   /// Every frame lost for any reason.
   public var droppedTotal: Int { droppedUnused + droppedBySource + droppedOverflow }
 
   /// Creates zeroed counters.
   public init() {}
+
+  /// Reads counters written by any version: a counter an older one did not write is zero.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    func read<Value: Decodable & AdditiveArithmetic>(_ key: CodingKeys) throws -> Value {
+      try values.decodeIfPresent(Value.self, forKey: key) ?? .zero
+    }
+    framesReceived = try read(.framesReceived)
+    framesUsed = try read(.framesUsed)
+    duplicates = try read(.duplicates)
+    droppedUnused = try read(.droppedUnused)
+    droppedBySource = try read(.droppedBySource)
+    droppedOverflow = try read(.droppedOverflow)
+    discardedWhilePaused = try read(.discardedWhilePaused)
+    missingSlots = try read(.missingSlots)
+    maxTargetOffsetNanoseconds = try read(.maxTargetOffsetNanoseconds)
+    maxArrivalDelayNanoseconds = try read(.maxArrivalDelayNanoseconds)
+  }
 }
 
 /// What the synchronizer counted for a whole take.

@@ -191,10 +191,12 @@ final class SlotScheduler: @unchecked Sendable {
   }
 
   private func drainInboxes(into synchronizer: inout FrameSynchronizer) {
+    // The scheduler wakes when a frame is delivered, so the drain time is its arrival time.
+    let arrival = clock.now()
     for position in Self.positions {
       let inbox = sink.channel(position).inbox
       while let frame = inbox.tryPop() {
-        synchronizer.offer(frame, camera: position.rawValue)
+        synchronizer.offer(frame, camera: position.rawValue, arrival: arrival)
       }
     }
   }

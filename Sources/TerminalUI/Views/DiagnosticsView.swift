@@ -18,6 +18,10 @@ enum DiagnosticsView {
         ("  measured \(Formatting.rate(rate)) fps, delivered \(counters?.delivered ?? 0)", false))
       let dropped = counters?.dropped ?? 0
       lines.append(("  dropped \(dropped), repeated \(counters?.duplicates ?? 0)", dropped > 0))
+      if let delay = counters?.maxArrivalDelay, delay > 0 {
+        // Frames this late were waited for (up to four frame intervals) rather than lost.
+        lines.append(("  arrived up to \(Int((delay * 1000).rounded())) ms late", false))
+      }
       if counters?.signalLost == true { lines.append(("  NO SIGNAL", true)) }
     }
     if let session = state.session {

@@ -63,7 +63,8 @@ enum StateFixtures {
       front: .init(
         label: "SYNTHETIC front", delivered: 900, dropped: 0, duplicates: 0, signalLost: false),
       back: .init(
-        label: "Integrated Camera", delivered: 897, dropped: 0, duplicates: 0, signalLost: false),
+        label: "Integrated Camera", delivered: 897, dropped: 0, duplicates: 0, signalLost: false,
+        maxArrivalDelay: 0.0213),
       outputs: [], failure: nil, takeFolder: nil, takeEnded: false)
   }
 
