@@ -160,7 +160,9 @@ final class X264VideoEncoder: VideoEncoding {
 
   func receive(into packet: UnsafeMutablePointer<AVPacket>) throws(DualCamError) -> Bool {
     releaseFirstPacket()
-    if pendingBytes == 0, ending, x264_encoder_delayed_frames(encoder) > 0 {
+    // A flushing call may give back nothing while frames are still delayed (x264.h's own
+    // flushing loop allows for it); keep asking until one comes out or none are left.
+    while pendingBytes == 0, ending, x264_encoder_delayed_frames(encoder) > 0 {
       try encode(nil)
     }
     guard pendingBytes > 0, let first = nals.pointee else { return false }
