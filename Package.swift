@@ -31,6 +31,12 @@ let package = Package(
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
     ),
     .systemLibrary(
+      name: "CX264",
+      // No pkgConfig: x264.pc only adds -DX264_API_IMPORTS (a Windows flag SwiftPM rejects);
+      // the header is in /usr/include and the module map names the library.
+      providers: [.apt(["libx264-dev"])]
+    ),
+    .systemLibrary(
       name: "CV4L2",
       pkgConfig: "libv4l2",
       providers: [.apt(["libv4l-dev"])]
@@ -45,7 +51,8 @@ let package = Package(
     .target(name: "DualCamCore", swiftSettings: strictSwift),
     .target(name: "Compositor", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
     .target(
-      name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
+      name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg", "CX264"],
+      swiftSettings: strictSwift),
     .target(
       name: "Capture",
       dependencies: ["DualCamCore", "Encoding", "Compositor", "CV4L2"],

@@ -11,6 +11,8 @@ public enum PacketReader {
     public var data: Data
     /// Presentation time in seconds.
     public var time: Double
+    /// Whether the file marks the packet as a keyframe (a random access point).
+    public var isKeyframe: Bool
   }
 
   /// Every packet of `url`'s main video stream, in file order. Allocates per packet; not for
@@ -36,7 +38,8 @@ public enum PacketReader {
       result.append(
         Packet(
           data: Data(bytes: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)),
-          time: Double(pts) * Double(timeBase.num) / Double(timeBase.den)))
+          time: Double(pts) * Double(timeBase.num) / Double(timeBase.den),
+          isKeyframe: packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0))
     }
     return result
   }

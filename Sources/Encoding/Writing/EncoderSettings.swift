@@ -1,4 +1,5 @@
 internal import CFFmpeg
+internal import CX264
 import DualCamCore
 
 /// How an `OutputSpec` becomes libavcodec and libavformat settings.
@@ -61,6 +62,41 @@ struct EncoderSettings {
     }
   }
 
+  /// Fills in x264's parameters (after its preset) the way libavcodec's x264 wrapper does for
+  /// the same context: only what `configure(_:globalHeader:)` sets, x264's defaults otherwise.
+  func configure(_ parameters: inout x264_param_t) {
+    parameters.i_csp = X264_CSP_I420
+    parameters.i_width = Int32(spec.size.width)
+    parameters.i_height = Int32(spec.size.height)
+    parameters.i_fps_num = UInt32(spec.frameRate.numerator)
+    parameters.i_fps_den = UInt32(spec.frameRate.denominator)
+    parameters.i_timebase_num = UInt32(timeBase.num)
+    parameters.i_timebase_den = UInt32(timeBase.den)
+    parameters.vui.i_sar_width = 1
+    parameters.vui.i_sar_height = 1
+    parameters.i_keyint_max = Int32(spec.keyframeInterval)
+    parameters.i_threads = Int32(spec.encoderThreads)
+    // Slice threads, not frame threads: x264 then holds no frames back (each thread would
+    // delay the first packet by a frame) and keeps no extra pictures per thread.
+    parameters.b_sliced_threads = 1
+    if let bits = spec.bitsPerSecond {
+      parameters.rc.i_bitrate = Int32(bits / 1000)
+      parameters.rc.i_rc_method = X264_RC_ABR
+    }
+    // Colour as in `configure(_:globalHeader:)`: BT.709 primaries and transfer, the BT.601
+    // matrix, video range, chroma sited left (H.264 chroma_sample_loc_type 0).
+    parameters.vui.i_colorprim = Int32(AVCOL_PRI_BT709.rawValue)
+    parameters.vui.i_transfer = Int32(AVCOL_TRC_BT709.rawValue)
+    parameters.vui.i_colmatrix = Int32(AVCOL_SPC_SMPTE170M.rawValue)
+    parameters.vui.b_fullrange = 0
+    parameters.vui.i_chroma_loc = Int32(AVCHROMA_LOC_LEFT.rawValue) - 1
+    // Headers once, out of band (the muxers' extradata), and length-prefixed NAL units as
+    // MOV, MP4 and Matroska store them.
+    parameters.b_repeat_headers = 0
+    parameters.b_annexb = 0
+    cx264_route_log_to_libav(&parameters, x264LogLevel)
+  }
+
   /// Private encoder options for `avcodec_open2` (caller frees the dictionary).
   func encoderOptions() -> OpaquePointer? {
     var options: OpaquePointer? = nil
@@ -115,6 +151,27 @@ struct EncoderSettings {
     var text = parts.joined(separator: " ") + " \(spec.size) at \(spec.frameRate) fps"
     if let bits = spec.bitsPerSecond { text += ", \(bits) bit/s" }
     return text
+  }
+
+  /// A failure while encoding, naming the file and suggesting lighter settings.
+  func encodeFailure(_ error: LibavError) -> DualCamError {
+    encodeFailure(error.message)
+  }
+
+  /// A failure while encoding, with `reason` in words.
+  func encodeFailure(_ reason: String) -> DualCamError {
+    .encoderFailed(
+      "\(summary) failed while encoding \(spec.url.lastPathComponent) (\(reason))",
+      fix: "try a faster --preset, a lower --bitrate or another --codec")
+  }
+
+  private var x264LogLevel: Int32 {
+    switch FFmpegLog.level {
+    case .quiet, .error: X264_LOG_ERROR
+    case .warning: X264_LOG_WARNING
+    case .info: X264_LOG_INFO
+    case .debug: X264_LOG_DEBUG
+    }
   }
 
   private var x265LogLevel: String {

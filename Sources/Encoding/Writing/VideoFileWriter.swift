@@ -14,27 +14,22 @@ import Synchronization
 /// `finish()` turns MOV/MP4 into ordinary files with the index at the front. A writer dropped
 /// without `finish()` leaves such a fragmented file, which `FileFinalizer` can repair.
 ///
-/// Images are I420 in video range (16–235), as cameras deliver them.
+/// Images are I420 in video range (16–235), as cameras deliver them. H.264 is encoded with
+/// libx264 directly (`X264VideoEncoder`: no heap allocation per frame), the other codecs
+/// through libavcodec (`LibavcodecVideoEncoder`).
 public final class VideoFileWriter: @unchecked Sendable {
   /// What this writer was created with.
   public let spec: OutputSpec
 
-  private let encoder: CodecContext
-  /// Packet buffers for the encoder; buffers still out when it goes return to a pool that frees
-  /// itself.
-  private let packets: PacketPool
+  private let encoder: any VideoEncoding
   private let muxer: OutputMuxer
-  private var inputs: FrameRing
   private let packet: MediaPacket
   private let stream: UnsafeMutablePointer<AVStream>
   private let settings: EncoderSettings
-  private let rangeExpansion: RangeExpansion?
   private let submitted = Atomic<Int64>(0)
   private let written = Atomic<Int64>(0)
   private let bytes = Atomic<Int64>(0)
   private var failure: DualCamError?
-  /// Times no input picture was free and libav had to allocate and copy one (for benchmarks).
-  private(set) var inputCopies = 0
   private var finished = false
 
   /// Checks `spec`, opens the encoder and creates the file.
@@ -43,27 +38,22 @@ public final class VideoFileWriter: @unchecked Sendable {
     try spec.validate()
     let settings = EncoderSettings(spec: spec)
     let muxer = try OutputMuxer(muxerName: spec.container.muxerName, url: spec.url)
-    guard let packets = PacketPool(largestPacket: spec.size.area * 3 / 2) else {
+    let encoder: any VideoEncoding =
+      if spec.codec == .h264 {
+        // MOV, MP4 and Matroska all keep the SPS and PPS out of band, as x264 is set up here.
+        try X264VideoEncoder(settings: settings)
+      } else {
+        try LibavcodecVideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)
+      }
+    let stream = try muxer.addStream()
+    try encoder.describe(stream.pointee.codecpar)
+    stream.pointee.time_base = settings.timeBase
+    stream.pointee.avg_frame_rate = AVRational(
+      num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
+    if let tag = settings.codecTag { stream.pointee.codecpar.pointee.codec_tag = tag }
+    guard let packet = MediaPacket() else {
       throw .encoderFailed(
         "no memory for \(spec.size) packets while opening \(spec.name)", fix: "use a smaller size")
-    }
-    let encoder = try Self.openEncoder(
-      settings, globalHeader: muxer.wantsGlobalHeader, packets: packets)
-    let stream = try muxer.addStream()
-    try Libav.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer)) {
-      error in .encoderFailed("\(settings.summary): \(error.message)", fix: "try --codec h264")
-    }
-    stream.pointee.time_base = settings.timeBase
-    stream.pointee.avg_frame_rate = encoder.pointer.pointee.framerate
-    if let tag = settings.codecTag { stream.pointee.codecpar.pointee.codec_tag = tag }
-    guard
-      let inputs = FrameRing(
-        count: 3, format: settings.pixelFormat, width: Int32(spec.size.width),
-        height: Int32(spec.size.height)),
-      let packet = MediaPacket()
-    else {
-      throw .encoderFailed(
-        "no memory for \(spec.size) frames while opening \(spec.name)", fix: "use a smaller size")
     }
     try muxer.openFile()
     do {
@@ -78,11 +68,8 @@ public final class VideoFileWriter: @unchecked Sendable {
     self.settings = settings
     self.muxer = muxer
     self.encoder = encoder
-    self.packets = packets
     self.stream = stream
-    self.inputs = inputs
     self.packet = packet
-    self.rangeExpansion = spec.codec == .mjpeg ? RangeExpansion() : nil
     bytes.store(self.muxer.position, ordering: .relaxed)
   }
 
@@ -97,34 +84,45 @@ public final class VideoFileWriter: @unchecked Sendable {
   /// Bytes written to the file so far.
   public var bytesWritten: Int64 { bytes.load(ordering: .relaxed) }
 
+  /// Times no input picture was free and libav had to allocate and copy one (for benchmarks).
+  var inputCopies: Int { encoder.inputCopies }
+
   // MARK: - Frames
 
   /// The writer's own input picture (I420, `spec.size`) for the caller to fill before
   /// `submitFrame(index:)`. Valid until that call; no copy is made.
   public func nextInputImage() throws(DualCamError) -> ImageView {
     try checkUsable()
-    // The encoder may still hold references to the pictures it was given last.
-    let taken = inputs.takeWritable()
-    if taken > 0 { inputCopies += 1 }
-    try Libav.check(taken) { error in
-      .encoderFailed("no memory for the next \(spec.name) frame (\(error.message))", fix: "")
-    }
-    return ImageView(planarFrame: inputs.frame, size: spec.size)
+    return try encoder.nextInputImage()
   }
 
   /// Encodes the picture filled through `nextInputImage()` as frame `index` (pts = index,
   /// strictly increasing) and writes whatever packets the encoder has ready.
   public func submitFrame(index: Int64) throws(DualCamError) {
     try checkUsable()
-    let frame = inputs.frame
-    if let rangeExpansion {
-      rangeExpansion.apply(to: ImageView(planarFrame: frame, size: spec.size))
+    try encode(index: index, image: nil)
+  }
+
+  /// Encodes the I420 `image` (of `spec.size`) as frame `index`. H.264 reads it where it is;
+  /// other codecs copy it into their input picture first.
+  public func write(_ image: ImageView, index: Int64) throws(DualCamError) {
+    guard image.format == .i420, image.size == spec.size else {
+      throw .invalidArgument(
+        "\(spec.name) takes I420 \(spec.size) images, not \(image.format) \(image.size)",
+        fix: "convert or scale the frame first")
     }
-    frame.pointee.pts = index
-    frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-    frame.pointee.quality = settings.frameQuality
+    try checkUsable()
+    if encoder.readsCallerImages {
+      try encode(index: index, image: image)
+    } else {
+      _ = try encoder.nextInputImage()
+      try encode(index: index, image: image)
+    }
+  }
+
+  private func encode(index: Int64, image: ImageView?) throws(DualCamError) {
     do {
-      while try Libav.step(avcodec_send_frame(encoder.pointer, frame), encodeFailure) == .again {
+      while try !encoder.send(index: index, image: image) {
         try drain()  // the encoder wants its output taken before it accepts more
       }
       submitted.add(1, ordering: .relaxed)
@@ -133,17 +131,6 @@ public final class VideoFileWriter: @unchecked Sendable {
       failure = error
       throw error
     }
-  }
-
-  /// Copies the I420 `image` (of `spec.size`) into the input picture and submits it.
-  public func write(_ image: ImageView, index: Int64) throws(DualCamError) {
-    guard image.format == .i420, image.size == spec.size else {
-      throw .invalidArgument(
-        "\(spec.name) takes I420 \(spec.size) images, not \(image.format) \(image.size)",
-        fix: "convert or scale the frame first")
-    }
-    try nextInputImage().copyPixels(from: image)
-    try submitFrame(index: index)
   }
 
   // MARK: - Finish
@@ -157,10 +144,7 @@ public final class VideoFileWriter: @unchecked Sendable {
     finished = true
     if let failure { throw failure }
     do {
-      // A nil frame asks the encoder for its delayed packets (x264 holds a few for B-frames).
-      while try Libav.step(avcodec_send_frame(encoder.pointer, nil), encodeFailure) == .again {
-        try drain()
-      }
+      while try !encoder.sendEnd() { try drain() }
       try drain()
       try muxer.writeTrailer()
       try muxer.closeFile()
@@ -177,13 +161,10 @@ public final class VideoFileWriter: @unchecked Sendable {
 
   /// Moves every packet the encoder has ready into the file.
   private func drain() throws(DualCamError) {
-    while try Libav.step(avcodec_receive_packet(encoder.pointer, packet.pointer), encodeFailure)
-      == .ready
-    {
-      let packet = packet.pointer
+    let packet = packet.pointer
+    while try encoder.receive(into: packet) {
       av_packet_rescale_ts(packet, settings.timeBase, stream.pointee.time_base)
       packet.pointee.stream_index = stream.pointee.index
-      Self.dropQualityStatistics(packet)
       let before = muxer.position
       try muxer.write(packet, interleaved: false)
       written.add(1, ordering: .relaxed)
@@ -205,45 +186,10 @@ public final class VideoFileWriter: @unchecked Sendable {
     }
   }
 
-  private func encodeFailure(_ error: LibavError) -> DualCamError {
-    .encoderFailed(
-      "\(settings.summary) failed while encoding \(spec.url.lastPathComponent) (\(error.message))",
-      fix: "try a faster --preset, a lower --bitrate or another --codec")
-  }
-
   /// Deletes the file a failed `init` created, but only a regular file: the path may name a
   /// device or a link the user pointed us at.
   private static func removeCreatedFile(_ url: URL) {
     var status = stat()
     if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(url.path) }
-  }
-
-  /// Removes the encoder statistics x264 attaches to every packet, when they are its only side
-  /// data: no muxer reads them, and `av_write_frame` would copy them (three allocations).
-  private static func dropQualityStatistics(_ packet: UnsafeMutablePointer<AVPacket>) {
-    guard packet.pointee.side_data_elems == 1,
-      packet.pointee.side_data.pointee.type == AV_PKT_DATA_QUALITY_STATS
-    else { return }
-    av_packet_free_side_data(packet)
-  }
-
-  private static func openEncoder(
-    _ settings: EncoderSettings, globalHeader: Bool, packets: borrowing PacketPool
-  ) throws(DualCamError) -> CodecContext {
-    guard let codec = avcodec_find_encoder_by_name(settings.spec.codec.encoderName),
-      let context = CodecContext(codec: codec)
-    else {
-      throw .encoderFailed("\(settings.spec.codec.encoderName) is not available", fix: "")
-    }
-    settings.configure(context.pointer, globalHeader: globalHeader)
-    packets.install(in: context.pointer, codec: codec)
-    var options = settings.encoderOptions()
-    defer { av_dict_free(&options) }
-    try Libav.check(avcodec_open2(context.pointer, codec, &options)) { error in
-      .encoderFailed(
-        "\(settings.summary) could not be opened (\(error.message))",
-        fix: "try another --preset, --bitrate or --codec")
-    }
-    return context
   }
 }
