@@ -3,13 +3,13 @@ import DualCamCore
 import Encoding
 import Synchronization
 
-/// One output file's thread: takes jobs from its queue, fills the encoder's input frame (a copy
-/// of one camera, or the composite of both), and encodes and muxes it — or, for a stream copy,
-/// stores the camera's own compressed picture that came with the frame (a placeholder frame
-/// stores the writer's stand-in picture).
+/// One output file's thread: takes jobs from its queue, hands the encoder one camera's frame
+/// or the composite of both, and encodes and muxes it — or, for a stream copy, stores the
+/// camera's own compressed picture that came with the frame (a placeholder frame stores the
+/// writer's stand-in picture).
 ///
-/// The picture is written straight into the encoder's own frame, so the composite never needs
-/// an intermediate buffer. After a write error the worker keeps draining its queue (releasing
+/// No picture is copied on the way: a camera's I420 frame is read by the encoder where it lies
+/// (H.264), and the composite is written straight into the encoder's own frame. After a write error the worker keeps draining its queue (releasing
 /// frames) so the rest of the pipeline never stalls on it.
 final class OutputWorker: @unchecked Sendable {
   /// What the worker writes.
@@ -98,11 +98,15 @@ final class OutputWorker: @unchecked Sendable {
       }
       return
     }
-    let target = try writer.nextInputImage()
     switch role {
     case .camera(let position):
       guard let frame = position == .front ? job.front : job.back else { return }
-      PixelConversion.convertToI420(frame.image, into: target)
+      if frame.image.format == .i420 && frame.image.size == writer.spec.size {
+        // The camera's own buffer goes to the encoder: H.264 reads it where it lies.
+        try writer.write(frame.image, index: job.index)
+        return
+      }
+      PixelConversion.convertToI420(frame.image, into: try writer.nextInputImage())
     case .dualView(let initial):
       guard let front = job.front, let back = job.back else { return }
       // Frames queued before a change keep the layout they were decided under; the change
@@ -118,7 +122,7 @@ final class OutputWorker: @unchecked Sendable {
         activeCompositor = changed
       }
       let compositor = activeCompositor ?? initial
-      compositor.compose(front: front.image, back: back.image, into: target)
+      compositor.compose(front: front.image, back: back.image, into: try writer.nextInputImage())
     }
     try writer.submitFrame(index: job.index)
   }
