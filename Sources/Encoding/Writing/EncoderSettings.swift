@@ -154,6 +154,25 @@ struct EncoderSettings {
   }
 
   /// A failure while encoding, naming the file and suggesting lighter settings.
+  /// Describes a progressive, square-pixel video stream of this output's size with the colour
+  /// the cameras deliver (BT.709 primaries and transfer, BT.601 matrix), for the muxer.
+  func describeVideo(
+    _ parameters: UnsafeMutablePointer<AVCodecParameters>, codec: AVCodecID,
+    range: AVColorRange, chromaLocation: AVChromaLocation
+  ) {
+    parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+    parameters.pointee.codec_id = codec
+    parameters.pointee.width = Int32(spec.size.width)
+    parameters.pointee.height = Int32(spec.size.height)
+    parameters.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    parameters.pointee.field_order = AV_FIELD_PROGRESSIVE
+    parameters.pointee.color_range = range
+    parameters.pointee.color_primaries = AVCOL_PRI_BT709
+    parameters.pointee.color_trc = AVCOL_TRC_BT709
+    parameters.pointee.color_space = AVCOL_SPC_SMPTE170M
+    parameters.pointee.chroma_location = chromaLocation
+  }
+
   func encodeFailure(_ error: LibavError) -> DualCamError {
     encodeFailure(error.message)
   }

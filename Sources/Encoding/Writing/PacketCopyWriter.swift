@@ -170,19 +170,10 @@ public final class PacketCopyWriter: @unchecked Sendable {
   private static func describeStream(
     _ stream: UnsafeMutablePointer<AVStream>, spec: OutputSpec, settings: EncoderSettings
   ) {
-    let parameters = stream.pointee.codecpar!
-    parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-    parameters.pointee.codec_id = AV_CODEC_ID_MJPEG
-    parameters.pointee.width = Int32(spec.size.width)
-    parameters.pointee.height = Int32(spec.size.height)
-    parameters.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-    parameters.pointee.field_order = AV_FIELD_PROGRESSIVE
     // JPEG pictures are full range; the rest matches what the encoded outputs declare.
-    parameters.pointee.color_range = AVCOL_RANGE_JPEG
-    parameters.pointee.color_primaries = AVCOL_PRI_BT709
-    parameters.pointee.color_trc = AVCOL_TRC_BT709
-    parameters.pointee.color_space = AVCOL_SPC_SMPTE170M
-    parameters.pointee.chroma_location = AVCHROMA_LOC_CENTER
+    settings.describeVideo(
+      stream.pointee.codecpar, codec: AV_CODEC_ID_MJPEG, range: AVCOL_RANGE_JPEG,
+      chromaLocation: AVCHROMA_LOC_CENTER)
     stream.pointee.time_base = settings.timeBase
     stream.pointee.avg_frame_rate = AVRational(
       num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))

@@ -201,22 +201,14 @@ final class X264VideoEncoder: VideoEncoding {
     }
     let bytes = extradata.assumingMemoryBound(to: UInt8.self)
     bytes.update(from: record, count: record.count)
-    parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-    parameters.pointee.codec_id = AV_CODEC_ID_H264
+    settings.describeVideo(
+      parameters, codec: AV_CODEC_ID_H264, range: AVCOL_RANGE_MPEG,
+      chromaLocation: AVCHROMA_LOC_LEFT)
     parameters.pointee.extradata = bytes
     parameters.pointee.extradata_size = Int32(record.count)
     parameters.pointee.profile = Int32(sequenceParameters[1])
     parameters.pointee.level = Int32(sequenceParameters[3])
     parameters.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-    parameters.pointee.width = Int32(spec.size.width)
-    parameters.pointee.height = Int32(spec.size.height)
-    parameters.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-    parameters.pointee.field_order = AV_FIELD_PROGRESSIVE
-    parameters.pointee.color_range = AVCOL_RANGE_MPEG
-    parameters.pointee.color_primaries = AVCOL_PRI_BT709
-    parameters.pointee.color_trc = AVCOL_TRC_BT709
-    parameters.pointee.color_space = AVCOL_SPC_SMPTE170M
-    parameters.pointee.chroma_location = AVCHROMA_LOC_LEFT
     parameters.pointee.video_delay = reorderDepth
     if let bits = spec.bitsPerSecond { parameters.pointee.bit_rate = Int64(bits) }
   }
