@@ -374,20 +374,6 @@ public final class SessionController: @unchecked Sendable {
   /// (front/back and dual view), one in each encoder, the preview and one being filled.
   static var framesHeldPerCamera: Int { inboxCapacity + 7 + 2 * (outputQueueCapacity + 1) + 2 }
 
-  /// Pixels per second the dual view's encoder is given one thread for on a machine of at most
-  /// two cores: a little over 2×1280×720 at 30 fps.
-  static let singleThreadDualViewPixelRate = 64_000_000
-
-  /// x264 slice threads for the dual view. On two cores the three encoders already run in
-  /// parallel, so slices there only add overhead (measured at 2×720p, PERFORMANCE.md section 3)
-  /// until the dual view alone needs more than one core's share (2×1080p lags with one); more
-  /// cores can use them.
-  static func dualViewEncoderThreads(canvas: ImageSize, rate: FrameRate, cores: Int) -> Int {
-    let pixelRate = Double(canvas.area) * rate.framesPerSecond
-    if cores <= 2 && pixelRate <= Double(singleThreadDualViewPixelRate) { return 1 }
-    return max(1, cores)
-  }
-
   func outputSpecs(in folder: URL, name: String) throws(DualCamError) -> [OutputSpec] {
     try Self.outputSpecs(
       settings, in: folder, name: name, frontSize: front.info.size, backSize: back.info.size)
@@ -419,10 +405,7 @@ public final class SessionController: @unchecked Sendable {
     // The dual view carries twice the pixels; the camera files share what is left (stream
     // copies encode nothing and need no threads).
     return [
-      spec(
-        "dualview", size: canvas,
-        threads: dualViewEncoderThreads(canvas: canvas, rate: settings.frameRate, cores: cores),
-        codec: settings.codec),
+      spec("dualview", size: canvas, threads: max(1, cores), codec: settings.codec),
       spec(
         "front", size: frontSize, threads: max(1, cores / 2), codec: camera.streamCodec,
         copy: copy),
