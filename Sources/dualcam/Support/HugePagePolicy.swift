@@ -5,10 +5,10 @@ import Foundation
 ///
 /// x264 asks for huge pages (`madvise(MADV_HUGEPAGE)`) on its large frame buffers, and on a
 /// kernel in the common `madvise` mode it gets them: 2 MiB at a time, resident in full even where
-/// only part is used. In a 2×720p take that was about 51 MB of DualCam's resident memory, which
-/// matters on small-memory rigs (a Raspberry Pi). Huge pages exist to save TLB misses; for the
-/// streaming access of these encoders `Documentation/PERFORMANCE.md` compares both settings
-/// (CPU and peak RSS) and gives the reason for the default.
+/// only part is used. Without them a 2×720p take peaked 15–20 MB (about 10%) lower with no CPU
+/// cost measurable, which matters on small-memory rigs (a Raspberry Pi); at 2×1080p, where x264's
+/// working set is larger, the TLB misses they save were worth 7–10% of CPU
+/// (`Documentation/PERFORMANCE.md`, section 3). Memory wins the default; CPU-bound rigs can opt in.
 ///
 /// `DUALCAM_HUGE_PAGES=on` keeps the kernel's own policy; `off` (the default) disables THP for
 /// the process with `prctl(PR_SET_THP_DISABLE)` before any library allocates.
