@@ -41,6 +41,7 @@ let package = Package(
       pkgConfig: "libv4l2",
       providers: [.apt(["libv4l-dev"])]
     ),
+    .systemLibrary(name: "CProcessControl"),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",
@@ -74,7 +75,7 @@ let package = Package(
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI",
+        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "CProcessControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift

@@ -19,4 +19,10 @@ struct DualCam: ParsableCommand {
       ControlsCommand.self,
     ],
     defaultSubcommand: InterfaceCommand.self)
+
+  /// Applies process-wide memory settings before any library allocates, then parses and runs.
+  static func main() {
+    HugePagePolicy.apply()
+    main(nil)
+  }
 }

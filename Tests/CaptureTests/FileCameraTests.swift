@@ -83,15 +83,14 @@ struct FileCameraTests {
     #expect(once.events.first == .signalLost(reason: "end of source.mkv"))
   }
 
-  @Test("raw YUV files play given their size, format and rate")
-  func rawVideo() throws {
-    let folder = try TemporaryFolder()
-    let url = folder.url.appendingPathComponent("frames.yuv")
+  /// Renders `count` stamped I420 frames of `size` back to back, as raw YUV bytes.
+  func rawFrames(count: Int) -> Data {
     let pool = FramePool(format: .i420, size: size, capacity: 1)
     let frame = pool.lease()!
+    defer { frame.release() }
     let renderer = TestPatternRenderer(size: size, sourceID: 3, label: "RAW")
     var bytes = Data()
-    for index in 0..<6 {
+    for index in 0..<count {
       renderer.render(frameNumber: UInt64(index), captureTime: .zero, into: frame.image)
       for plane in 0..<3 {
         for row in 0..<frame.image.planeHeight(plane) {
@@ -99,8 +98,14 @@ struct FileCameraTests {
         }
       }
     }
-    frame.release()
-    try bytes.write(to: url)
+    return bytes
+  }
+
+  @Test("raw YUV files play given their size, format and rate")
+  func rawVideo() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("frames.yuv")
+    try rawFrames(count: 6).write(to: url)
 
     let spec = try SourceSpec(parsing: "file:\(url.path)?size=160x120&format=i420&fps=25")
     let camera = try spec.makeSource(position: .front, size: size, rate: FrameRate(numerator: 30))
@@ -108,5 +113,34 @@ struct FileCameraTests {
     let sink = CollectingSink()
     try play(try #require(camera as? FileCamera), until: 6, sink: sink)
     #expect(sink.deliveries.map { $0.stamp?.frameNumber } == (0..<6).map { UInt32($0) })
+  }
+
+  @Test("a raw file loops over its complete frames; a cut-off last frame is not played")
+  func rawVideoLoops() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("frames.yuv")
+    var bytes = rawFrames(count: 4)
+    let frameBytes = bytes.count / 4
+    bytes.removeLast(frameBytes / 2)
+    try bytes.write(to: url)
+    let raw = RawVideoFormat(size: size, pixelFormat: .i420, frameRate: FrameRate(numerator: 30))
+
+    let looping = CollectingSink()
+    try play(
+      try FileCamera(url: url, position: .front, raw: raw, loop: true), until: 8, sink: looping)
+    #expect(
+      looping.deliveries.prefix(8).map { $0.stamp?.frameNumber } == [0, 1, 2, 0, 1, 2, 0, 1])
+
+    let once = CollectingSink()
+    let camera = try FileCamera(url: url, position: .back, raw: raw)
+    let clock = ManualClock()
+    try camera.start(clock: clock, sink: once, bufferCount: 4)
+    for _ in 0..<100 where once.events.isEmpty {
+      clock.advance(by: 50_000_000)
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    camera.stop()
+    #expect(once.deliveries.count == 3)
+    #expect(once.events.first == .signalLost(reason: "end of frames.yuv"))
   }
 }

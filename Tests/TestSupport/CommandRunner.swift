@@ -31,6 +31,8 @@ public final class CommandRunner: @unchecked Sendable {
     process.arguments = arguments
     var inherited = ProcessInfo.processInfo.environment
     inherited["DUALCAM_SETTINGS"] = "/nonexistent/dualcam-tests/settings.toml"
+    // Nor the developer's memory choice: tests of the default must see the default.
+    inherited["DUALCAM_HUGE_PAGES"] = nil
     process.environment = inherited.merging(environment) { _, given in given }
     process.standardOutput = output
     process.standardError = error

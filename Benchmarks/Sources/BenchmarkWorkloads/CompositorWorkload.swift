@@ -17,6 +17,8 @@ public final class CompositorWorkload: @unchecked Sendable {
     case stack = "stack I420 -> 1920x2160"
     /// Full stack of two YUYV sources, converted to I420 on the way.
     case stackYUYV = "stack YUYV -> 1920x2160"
+    /// The same YUYV stack by libyuv `YUY2ToI420`, one call per camera half.
+    case libyuvStackYUYV = "stack YUYV (libyuv YUY2ToI420)"
     /// Portrait canvas, each camera filled (cropped) and scaled bilinearly into its half.
     case portrait = "portrait fill 1080x1920 (DualCam)"
     /// The same portrait work by libyuv `I420Scale`, `kFilterBox`.
@@ -41,6 +43,7 @@ public final class CompositorWorkload: @unchecked Sendable {
   private let copySources: [UnsafeMutableRawPointer]
   private let copyBytes: Int
   private let pools: [FramePool]
+  private let libyuvConverter = LibYUVConverter()
   private let libyuvBox = LibYUVScaler(filter: .box)
   private let libyuvBilinear = LibYUVScaler(filter: .bilinear)
   private let swscale: SwscaleScaler
@@ -126,6 +129,13 @@ public final class CompositorWorkload: @unchecked Sendable {
     case .stackYUYV:
       let (front, back) = yuyvSources[set]
       stackCompositor.compose(front: front.image, back: back.image, into: stackCanvases[set].image)
+    case .libyuvStackYUYV:
+      let (front, back) = yuyvSources[set]
+      let canvas = stackCanvases[set].image
+      for (camera, frame) in [(CameraPosition.front, front), (.back, back)] {
+        let placement = stackCompositor.layout.placement(of: camera)
+        libyuvConverter.convert(frame.image, into: canvas.cropped(to: placement.content))
+      }
     case .portrait:
       let (front, back) = i420Sources[set]
       portraitCompositor.compose(

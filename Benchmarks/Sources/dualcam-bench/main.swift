@@ -48,6 +48,9 @@ case "compositor":
       String(
         format: "portrait fill: DualCam / %@ = %.2f", peer.rawValue, ours / byName[peer.rawValue]!))
   }
+  let yuyv = byName[CompositorWorkload.Case.stackYUYV.rawValue]!
+  let yuyvPeer = byName[CompositorWorkload.Case.libyuvStackYUYV.rawValue]!
+  print(String(format: "stack YUYV: DualCam / libyuv YUY2ToI420 = %.2f", yuyv / yuyvPeer))
 case "latency":
   let takes = option("--takes", default: 10)
   let height = option("--height", default: 720)

@@ -12,10 +12,10 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   public let info: SourceInfo
   private let url: URL
   private let raw: RawVideoFormat?
-  private let loop: Bool
   private let position: CameraPosition
   private let capture = CaptureLoop()
-  private var reader: VideoFileReader
+  /// Where frames come from; it keeps its place in the file across stops and starts.
+  private let frames: FrameFeed
 
   /// Opens `url` (checking that it decodes) as camera `position`.
   /// - Parameters:
@@ -28,9 +28,13 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   ) throws(DualCamError) {
     self.url = url
     self.raw = raw
-    self.loop = loop
     self.position = position
-    reader = try VideoFileReader(url: url, raw: raw)
+    let reader = try VideoFileReader(url: url, raw: raw)
+    // Raw I420 files are read without libav (see `RawFrameFile`).
+    let rawFile = try raw.flatMap { raw throws(DualCamError) in
+      raw.pixelFormat == .i420 ? try RawFrameFile(url: url, size: raw.size) : nil
+    }
+    frames = FrameFeed(reader: reader, rawFile: rawFile, loop: loop)
     info = SourceInfo(
       kind: "file", label: "File \(url.lastPathComponent) (\(position))",
       identity: "file:\(url.path)",
@@ -43,9 +47,8 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   ) throws(DualCamError) {
     let pool = FramePool(format: .i420, size: info.size, capacity: bufferCount)
     let position = position
-    let reader = reader
+    let frames = frames
     let rate = info.frameRate
-    let loop = loop
     let origin = clock.now()
     capture.start(name: "file-\(position)") { [url] capture in
       var sequence: UInt64 = 0
@@ -58,19 +61,15 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
           sequence += 1
           continue
         }
-        var result: VideoFileReader.ReadResult
+        let gotFrame: Bool
         do throws(DualCamError) {
-          result = try reader.readFrame(into: frame.image)
-          if result == .endOfStream, loop {
-            try reader.rewind()
-            result = try reader.readFrame(into: frame.image)
-          }
+          gotFrame = try frames.read(into: frame.image)
         } catch {
           frame.release()
           sink.sourceEvent(.signalLost(reason: error.problem), from: position)
           return
         }
-        guard case .frame = result else {
+        guard gotFrame else {
           frame.release()
           if !signalLost {
             signalLost = true
@@ -99,6 +98,39 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   }
 
   public func stop() { capture.stop() }
+
+  /// The next frame of the file, from the raw reader or libav, looping at the end if asked.
+  /// Used by the capture thread only.
+  private final class FrameFeed: @unchecked Sendable {
+    private let reader: VideoFileReader
+    private let rawFile: RawFrameFile?
+    private let loop: Bool
+    private var rawIndex = 0
+
+    init(reader: VideoFileReader, rawFile: RawFrameFile?, loop: Bool) {
+      self.reader = reader
+      self.rawFile = rawFile
+      self.loop = loop
+    }
+
+    /// Fills `image` with the next frame; false at the end of a file that does not loop.
+    func read(into image: ImageView) throws(DualCamError) -> Bool {
+      if let rawFile {
+        if rawIndex == rawFile.frameCount && loop { rawIndex = 0 }
+        guard rawIndex < rawFile.frameCount else { return false }
+        try rawFile.read(frame: rawIndex, into: image)
+        rawIndex += 1
+        return true
+      }
+      var result = try reader.readFrame(into: image)
+      if result == .endOfStream, loop {
+        try reader.rewind()
+        result = try reader.readFrame(into: image)
+      }
+      guard case .frame = result else { return false }
+      return true
+    }
+  }
 
   public var counters: CaptureCounters { capture.counters }
 }
