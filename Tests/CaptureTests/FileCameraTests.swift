@@ -35,6 +35,19 @@ struct FileCameraTests {
     camera.stop()
   }
 
+  /// Plays `camera` without looping until it reports the end of its file (or 100 steps).
+  func playToTheEnd(_ camera: FileCamera) throws -> CollectingSink {
+    let sink = CollectingSink()
+    let clock = ManualClock()
+    try camera.start(clock: clock, sink: sink, bufferCount: 4)
+    for _ in 0..<100 where sink.events.isEmpty {
+      clock.advance(by: 50_000_000)
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    camera.stop()
+    return sink
+  }
+
   @Test("a file plays its frames in order, paced at its own rate")
   func playsInOrder() throws {
     let folder = try TemporaryFolder()
@@ -70,15 +83,7 @@ struct FileCameraTests {
         0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1,
       ])
 
-    let once = CollectingSink()
-    let camera = try FileCamera(url: url, position: .back)
-    let clock = ManualClock()
-    try camera.start(clock: clock, sink: once, bufferCount: 4)
-    for _ in 0..<100 where once.events.isEmpty {
-      clock.advance(by: 50_000_000)
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    camera.stop()
+    let once = try playToTheEnd(try FileCamera(url: url, position: .back))
     #expect(once.deliveries.count == 5)
     #expect(once.events.first == .signalLost(reason: "end of source.mkv"))
   }
@@ -131,15 +136,7 @@ struct FileCameraTests {
     #expect(
       looping.deliveries.prefix(8).map { $0.stamp?.frameNumber } == [0, 1, 2, 0, 1, 2, 0, 1])
 
-    let once = CollectingSink()
-    let camera = try FileCamera(url: url, position: .back, raw: raw)
-    let clock = ManualClock()
-    try camera.start(clock: clock, sink: once, bufferCount: 4)
-    for _ in 0..<100 where once.events.isEmpty {
-      clock.advance(by: 50_000_000)
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    camera.stop()
+    let once = try playToTheEnd(try FileCamera(url: url, position: .back, raw: raw))
     #expect(once.deliveries.count == 3)
     #expect(once.events.first == .signalLost(reason: "end of frames.yuv"))
   }
