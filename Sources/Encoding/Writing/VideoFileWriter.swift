@@ -112,12 +112,9 @@ public final class VideoFileWriter: @unchecked Sendable {
         fix: "convert or scale the frame first")
     }
     try checkUsable()
-    if encoder.readsCallerImages {
-      try encode(index: index, image: image)
-    } else {
-      _ = try encoder.nextInputImage()
-      try encode(index: index, image: image)
-    }
+    // An encoder that copies needs a free input picture to copy into.
+    if !encoder.readsCallerImages { _ = try encoder.nextInputImage() }
+    try encode(index: index, image: image)
   }
 
   private func encode(index: Int64, image: ImageView?) throws(DualCamError) {
