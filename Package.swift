@@ -42,6 +42,7 @@ let package = Package(
       providers: [.apt(["libv4l-dev"])]
     ),
     .systemLibrary(name: "CProcessControl"),
+    .systemLibrary(name: "CCacheControl"),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",
@@ -50,7 +51,9 @@ let package = Package(
 
     // MARK: - Engine
     .target(name: "DualCamCore", swiftSettings: strictSwift),
-    .target(name: "Compositor", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
+    .target(
+      name: "Compositor", dependencies: ["DualCamCore", "CCacheControl"], swiftSettings: strictSwift
+    ),
     .target(
       name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg", "CX264"],
       swiftSettings: strictSwift),

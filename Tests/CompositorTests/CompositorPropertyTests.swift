@@ -71,10 +71,12 @@ import Testing
   @Test func compositorMatchesReferenceOnSmallCanvases() async {
     await propertyCheck(
       count: 300, input: Self.settings(canvas: Self.smallCanvas), Self.size(width: 40, height: 24),
-      Self.size(width: 40, height: 24), Gen<PixelFormat>.case, Gen<PixelFormat>.case, Gen.uint64()
-    ) { settings, frontSize, backSize, frontFormat, backFormat, seed in
+      Self.size(width: 40, height: 24), Gen<PixelFormat>.case, Gen<PixelFormat>.case, Gen.uint64(),
+      Gen<StorePolicy>.case
+    ) { settings, frontSize, backSize, frontFormat, backFormat, seed, stores in
       Self.expectSameAsReference(
-        settings, front: (frontFormat, frontSize), back: (backFormat, backSize), seed: seed)
+        settings, front: (frontFormat, frontSize), back: (backFormat, backSize), seed: seed,
+        stores: stores)
     }
   }
 
@@ -91,7 +93,7 @@ import Testing
 
   static func expectSameAsReference(
     _ settings: LayoutSettings, front: (PixelFormat, ImageSize), back: (PixelFormat, ImageSize),
-    seed: UInt64
+    seed: UInt64, stores: StorePolicy = .cached
   ) {
     let layout: StackLayout
     do {
@@ -100,7 +102,7 @@ import Testing
       // Tiny canvases with thick borders are rightly refused; that is tested elsewhere.
       return
     }
-    let compositor = StackCompositor(layout: layout)
+    let compositor = StackCompositor(layout: layout, stores: stores)
     let padding = Int(seed % 5)
     let frontImage = TestImage.random(front.0, front.1, seed: seed, padding: padding)
     let backImage = TestImage.random(back.0, back.1, seed: seed &+ 1, padding: 4 - padding)
@@ -111,7 +113,8 @@ import Testing
     ReferenceCompositor.compose(
       layout: layout, front: frontImage.view, back: backImage.view, into: slow.view)
     let difference = firstDifference(fast.allSamples, slow.allSamples)
-    #expect(difference == nil, "\(settings) front \(front) back \(back) seed \(seed)")
+    #expect(
+      difference == nil, "\(settings) front \(front) back \(back) seed \(seed) \(stores)")
   }
 
   // MARK: - Geometry invariants

@@ -51,6 +51,27 @@ import Testing
     }
   }
 
+  /// Streaming stores go around the cache only where a destination row is 16-byte aligned and
+  /// fall back to ordinary stores elsewhere; the picture must be the same either way.
+  @Test(arguments: [0, 1, 16])
+  func streamingStoresWriteWhatCachedStoresWrite(padding: Int) {
+    for (index, width) in [2, 30, 32, 34, 64, 66, 96, 130].enumerated() {
+      let size = ImageSize(width: width, height: 8)
+      let source = TestImage.random(.yuyv, size, seed: UInt64(40 + index), padding: index % 2)
+      let streamed = TestImage.random(.i420, size, seed: 1, padding: padding)
+      let reference = TestImage(format: .i420, size: size)
+      if padding == 0 && width % 32 == 0 {
+        // The aligned case, where the streaming path is taken (malloc aligns to 16).
+        #expect(UInt(bitPattern: streamed.view.plane2.row(1)) % 16 == 0)
+      }
+      PixelConversion.convertToI420(source.view, into: streamed.view, stores: .streaming)
+      ReferenceCompositor.convertToI420(source.view, into: reference.view)
+      #expect(
+        firstDifference(streamed.allSamples, reference.allSamples) == nil,
+        "width \(width) padding \(padding)")
+    }
+  }
+
   @Test(arguments: PixelFormat.allCases)
   func fillPaintsOnlyTheRectangle(format: PixelFormat) {
     let size = ImageSize(width: 8, height: 4)

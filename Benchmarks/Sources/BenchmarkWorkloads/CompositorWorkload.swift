@@ -15,8 +15,11 @@ public final class CompositorWorkload: @unchecked Sendable {
     case memcpy = "memcpy 1920x2160 I420"
     /// Full stack of two I420 sources, no scaling.
     case stack = "stack I420 -> 1920x2160"
-    /// Full stack of two YUYV sources, converted to I420 on the way.
+    /// Full stack of two YUYV sources, converted to I420 on the way (cached stores, as the
+    /// recording pipeline composes for an encoder that reads the canvas next).
     case stackYUYV = "stack YUYV -> 1920x2160"
+    /// The same with streaming stores (`StorePolicy.streaming`).
+    case stackYUYVStreaming = "stack YUYV, streaming stores"
     /// The same YUYV stack by libyuv `YUY2ToI420`, one call per camera half.
     case libyuvStackYUYV = "stack YUYV (libyuv YUY2ToI420)"
     /// Portrait canvas, each camera filled (cropped) and scaled bilinearly into its half.
@@ -35,6 +38,7 @@ public final class CompositorWorkload: @unchecked Sendable {
   /// How many independent copies of the data the cases cycle through.
   public let sets: Int
   private let stackCompositor: StackCompositor
+  private let streamingStackCompositor: StackCompositor
   private let portraitCompositor: StackCompositor
   private let i420Sources: [(FrameBuffer, FrameBuffer)]
   private let yuyvSources: [(FrameBuffer, FrameBuffer)]
@@ -57,6 +61,7 @@ public final class CompositorWorkload: @unchecked Sendable {
     var stackSettings = LayoutSettings()
     stackSettings.canvas = .fullStack
     stackCompositor = try StackCompositor(settings: stackSettings, frontSize: size, backSize: size)
+    streamingStackCompositor = StackCompositor(layout: stackCompositor.layout, stores: .streaming)
     var portraitSettings = LayoutSettings()
     portraitSettings.canvas = .portrait
     portraitSettings.frontScaling = .fill
@@ -129,6 +134,10 @@ public final class CompositorWorkload: @unchecked Sendable {
     case .stackYUYV:
       let (front, back) = yuyvSources[set]
       stackCompositor.compose(front: front.image, back: back.image, into: stackCanvases[set].image)
+    case .stackYUYVStreaming:
+      let (front, back) = yuyvSources[set]
+      streamingStackCompositor.compose(
+        front: front.image, back: back.image, into: stackCanvases[set].image)
     case .libyuvStackYUYV:
       let (front, back) = yuyvSources[set]
       let canvas = stackCanvases[set].image

@@ -50,7 +50,12 @@ case "compositor":
   }
   let yuyv = byName[CompositorWorkload.Case.stackYUYV.rawValue]!
   let yuyvPeer = byName[CompositorWorkload.Case.libyuvStackYUYV.rawValue]!
+  let streaming = byName[CompositorWorkload.Case.stackYUYVStreaming.rawValue]!
   print(String(format: "stack YUYV: DualCam / libyuv YUY2ToI420 = %.2f", yuyv / yuyvPeer))
+  print(
+    String(
+      format: "stack YUYV, streaming stores: DualCam / libyuv YUY2ToI420 = %.2f",
+      streaming / yuyvPeer))
 case "latency":
   let takes = option("--takes", default: 10)
   let height = option("--height", default: 720)

@@ -58,8 +58,14 @@ struct CameraStage {
 
   /// Draws the camera's visible rows into `canvas`: letterbox bars in black, then the picture.
   ///
-  /// - Parameter scratch: at least `scratchCount` bytes for the scalers' intermediate rows.
-  func draw(_ source: ImageView, into canvas: ImageView, scratch: UnsafeMutablePointer<UInt8>) {
+  /// - Parameters:
+  ///   - scratch: at least `scratchCount` bytes for the scalers' intermediate rows.
+  ///   - stores: how a camera copied pixel for pixel is written (scaled pictures are written
+  ///     by the scalers, always cached).
+  func draw(
+    _ source: ImageView, into canvas: ImageView, scratch: UnsafeMutablePointer<UInt8>,
+    stores: StorePolicy
+  ) {
     let rows = placement.visibleRows
     guard !rows.isEmpty else { return }
     let region = placement.region
@@ -79,7 +85,8 @@ struct CameraStage {
       let skipped = first - content.y
       let from = PixelRect(x: crop.x, y: crop.y + skipped, width: crop.width, height: end - first)
       let to = PixelRect(x: content.x, y: first, width: content.width, height: end - first)
-      PixelConversion.convertToI420(source.cropped(to: from), into: canvas.cropped(to: to))
+      PixelConversion.convertToI420(
+        source.cropped(to: from), into: canvas.cropped(to: to), stores: stores)
       return
     }
     let picture = staged(source.cropped(to: crop))

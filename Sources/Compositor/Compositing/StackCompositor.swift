@@ -13,6 +13,8 @@ public import DualCamCore
 public final class StackCompositor: @unchecked Sendable {
   /// The geometry this compositor draws.
   public let layout: StackLayout
+  /// How unscaled YUYV cameras are written into the canvas.
+  public let stores: StorePolicy
   private let front: CameraStage
   private let back: CameraStage
   private let scratchRow: UnsafeMutableBufferPointer<UInt8>
@@ -23,16 +25,22 @@ public final class StackCompositor: @unchecked Sendable {
   /// Computes the layout and precomputes everything `compose` needs.
   ///
   /// - Throws: `DualCamError.invalidArgument` when the settings and sizes make no valid layout.
-  public convenience init(settings: LayoutSettings, frontSize: ImageSize, backSize: ImageSize)
-    throws(DualCamError)
-  {
+  public convenience init(
+    settings: LayoutSettings, frontSize: ImageSize, backSize: ImageSize,
+    stores: StorePolicy = .cached
+  ) throws(DualCamError) {
     self.init(
-      layout: try StackLayout(settings: settings, frontSize: frontSize, backSize: backSize))
+      layout: try StackLayout(settings: settings, frontSize: frontSize, backSize: backSize),
+      stores: stores)
   }
 
   /// Precomputes everything `compose` needs for an existing layout.
-  public init(layout: StackLayout) {
+  ///
+  /// - Parameter stores: `.cached` (the default) when the canvas is read straight after, as an
+  ///   encoder does; `.streaming` when it is not.
+  public init(layout: StackLayout, stores: StorePolicy = .cached) {
     self.layout = layout
+    self.stores = stores
     front = CameraStage(placement: layout.placement(of: .front))
     back = CameraStage(placement: layout.placement(of: .back))
     scratchRow = .allocate(capacity: max(front.scratchCount, back.scratchCount, 1))
@@ -63,8 +71,8 @@ public final class StackCompositor: @unchecked Sendable {
       back.size == self.back.placement.sourceSize,
       "back frame is \(back.size), layout expects \(self.back.placement.sourceSize)")
     let scratch = scratchRow.baseAddress!
-    self.front.draw(front, into: canvas, scratch: scratch)
-    self.back.draw(back, into: canvas, scratch: scratch)
+    self.front.draw(front, into: canvas, scratch: scratch, stores: stores)
+    self.back.draw(back, into: canvas, scratch: scratch, stores: stores)
     if let border = layout.borderRect, let color = layout.borderColor {
       PixelConversion.fill(canvas, rect: border, color: color)
     }

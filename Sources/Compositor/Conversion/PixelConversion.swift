@@ -13,8 +13,11 @@ public enum PixelConversion {
   ///   `(a + b + 1) >> 1`.
   /// - NV12 chroma is de-interleaved; I420 is copied row by row.
   ///
-  /// Both sizes must match and be even (as every layout guarantees).
-  public static func convertToI420(_ source: ImageView, into destination: ImageView) {
+  /// Both sizes must match and be even (as every layout guarantees). `stores` applies to YUYV
+  /// conversion; with `.streaming` every store is visible to other threads when this returns.
+  public static func convertToI420(
+    _ source: ImageView, into destination: ImageView, stores: StorePolicy = .cached
+  ) {
     precondition(destination.format == .i420, "conversion target must be I420")
     precondition(
       source.size == destination.size,
@@ -42,8 +45,10 @@ public enum PixelConversion {
         RowKernels.yuyvRowPair(
           source.plane0.row(2 * pair), source.plane0.row(2 * pair + 1),
           y0: destination.plane0.row(2 * pair), y1: destination.plane0.row(2 * pair + 1),
-          u: destination.plane1.row(pair), v: destination.plane2.row(pair), width: width)
+          u: destination.plane1.row(pair), v: destination.plane2.row(pair), width: width,
+          stores: stores)
       }
+      if stores == .streaming { CacheHints.streamingFence() }
     }
   }
 

@@ -98,18 +98,18 @@ enum RowKernels {
 
   /// Converts two YUYV rows of `width` pixels (even) to two Y rows and one U and one V row, the
   /// chroma of the two rows averaged rounding up: `(a + b + 1) >> 1`.
+  ///
+  /// While it works, the kernel prefetches the same columns of the next row pair (`row1` is
+  /// taken to follow `row0` by the source's stride), which converting from cold memory needs
+  /// to keep pace with a copy; `stores` says whether the destination rows stay in cache.
   @inline(never)
   static func yuyvRowPair(
     _ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>,
     y0: UnsafeMutablePointer<UInt8>, y1: UnsafeMutablePointer<UInt8>,
-    u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, width: Int
+    u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, width: Int,
+    stores: StorePolicy = .cached
   ) {
-    // One step: 32 pixels = 64 packed bytes per row, read as four times 8 little-endian
-    // (Y, chroma) words. Only 16-byte vectors and their 32-byte pairs are used: wider Swift SIMD
-    // types are lowered to element-by-element code on x86-64.
-    typealias Packed = SIMD16<UInt16>
-    let lanes = 32
-    guard width >= lanes else {
+    guard width >= 32 else {
       for pair in 0..<(width / 2) {
         let a = row0 + 4 * pair
         let b = row1 + 4 * pair
@@ -122,28 +122,58 @@ enum RowKernels {
       }
       return
     }
+    // Two copies of the loop, so that neither tests the policy per store.
+    switch stores {
+    case .cached:
+      yuyvVectors(row0, row1, y0: y0, y1: y1, u: u, v: v, width: width, streaming: false)
+    case .streaming:
+      yuyvVectors(row0, row1, y0: y0, y1: y1, u: u, v: v, width: width, streaming: true)
+    }
+  }
+
+  /// The vector loop of `yuyvRowPair` for `width` ≥ 32.
+  @inline(__always)
+  private static func yuyvVectors(
+    _ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>,
+    y0: UnsafeMutablePointer<UInt8>, y1: UnsafeMutablePointer<UInt8>,
+    u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, width: Int,
+    streaming: Bool
+  ) {
+    // One step: 32 pixels = 64 packed bytes (one cache line) per row, read as four times 8
+    // little-endian (Y, chroma) words. Only 16-byte vectors and their 32-byte pairs are used:
+    // wider Swift SIMD types are lowered to element-by-element code on x86-64.
+    typealias Packed = SIMD16<UInt16>
+    let nextPair = 2 * (row1 - row0)
     /// 16 pixels of one row: their luma, and their chroma bytes U0 V0 U1 V1 … (8 pairs).
     @inline(__always) func split(_ row: UnsafePointer<UInt8>) -> (luma: Bytes, chroma: Bytes) {
       let words = UnsafeRawPointer(row).loadUnaligned(as: Packed.self)
       return (Bytes(truncatingIfNeeded: words), Bytes(truncatingIfNeeded: words &>> 8))
     }
-    forEachVector(count: width, lanes: lanes) { start in
+    @inline(__always) func store(_ bytes: Bytes, at destination: UnsafeMutablePointer<UInt8>) {
+      if streaming {
+        CacheHints.storeStreaming(bytes, at: destination)
+      } else {
+        UnsafeMutableRawPointer(destination).storeBytes(of: bytes, as: Bytes.self)
+      }
+    }
+    forEachVector(count: width, lanes: 32) { start in
+      // A prefetch never faults, so past the last row pair it is merely wasted.
+      CacheHints.prefetch(row0 + 2 * start + nextPair, once: streaming)
+      CacheHints.prefetch(row1 + 2 * start + nextPair, once: streaming)
       let (lumaA0, chromaA0) = split(row0 + 2 * start)
       let (lumaA1, chromaA1) = split(row0 + 2 * start + 32)
       let (lumaB0, chromaB0) = split(row1 + 2 * start)
       let (lumaB1, chromaB1) = split(row1 + 2 * start + 32)
-      UnsafeMutableRawPointer(y0 + start).storeBytes(of: lumaA0, as: Bytes.self)
-      UnsafeMutableRawPointer(y0 + start + 16).storeBytes(of: lumaA1, as: Bytes.self)
-      UnsafeMutableRawPointer(y1 + start).storeBytes(of: lumaB0, as: Bytes.self)
-      UnsafeMutableRawPointer(y1 + start + 16).storeBytes(of: lumaB1, as: Bytes.self)
+      store(lumaA0, at: y0 + start)
+      store(lumaA1, at: y0 + start + 16)
+      store(lumaB0, at: y1 + start)
+      store(lumaB1, at: y1 + start + 16)
       // Average the two rows' chroma first, then split 16 U from 16 V.
       let pairs = Packed(
         lowHalf: unsafeBitCast(averageUp(chromaA0, chromaB0), to: Words.self),
         highHalf: unsafeBitCast(averageUp(chromaA1, chromaB1), to: Words.self))
-      UnsafeMutableRawPointer(u + start / 2).storeBytes(
-        of: Bytes(truncatingIfNeeded: pairs), as: Bytes.self)
-      UnsafeMutableRawPointer(v + start / 2).storeBytes(
-        of: Bytes(truncatingIfNeeded: pairs &>> 8), as: Bytes.self)
+      store(Bytes(truncatingIfNeeded: pairs), at: u + start / 2)
+      store(Bytes(truncatingIfNeeded: pairs &>> 8), at: v + start / 2)
     }
   }
 
