@@ -77,6 +77,10 @@ case "latency":
   }
   print("latency, synthetic cameras \(size) at 30 fps, x264 ultrafast, MOV")
   print("record call -> first frame in all three files: \(summary(figures.recordToFirstFrame))")
+  print(
+    "  per take, in order: "
+      + figures.recordToFirstFrame.map { String(format: "%.0f", $0) }.joined(separator: " ")
+      + " ms")
   print("  of which record call (files open, clock on):    \(summary(figures.recordCall))")
   print("  record call -> first frame in the first file:   \(summary(figures.recordToFirstOutput))")
   print("camera frame (capture stamp) -> preview tap:   \(summary(figures.frameToPreview))")

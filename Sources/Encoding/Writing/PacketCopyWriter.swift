@@ -1,6 +1,6 @@
 internal import CFFmpeg
 public import DualCamCore
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Writes a camera's own compressed pictures (MJPEG) into a file as they came: a stream copy,
