@@ -149,9 +149,8 @@ public final class SessionController: @unchecked Sendable {
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
-      for (spec, standIn) in zip(specs, [nil, placeholderFront, placeholderBack]) {
-        writers.append(try OutputWriter(spec: spec, standIn: standIn))
-      }
+      writers = try OutputWriter.openAll(
+        specs: specs, standIns: [nil, placeholderFront, placeholderBack])
     } catch {
       placeholderFront.release()
       placeholderBack.release()
