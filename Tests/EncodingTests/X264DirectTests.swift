@@ -33,6 +33,21 @@ import Testing
     #expect(gaps.allSatisfy { $0 <= 10 }, "keyframes at \(keyframeTimes)")
   }
 
+  /// Without B-frames nothing is held back: each frame is in the file when its write returns,
+  /// with one slice thread or two (the record key's first frame depends on it).
+  @Test(arguments: [1, 2])
+  func eachFrameIsMuxedBeforeItsWriteReturns(threads: Int) throws {
+    let folder = TemporaryFolder()
+    var spec = Recording.spec(folder.file("take.mov"))
+    spec.encoderThreads = threads
+    let writer = try VideoFileWriter(spec: spec)
+    for index in 0..<5 {
+      try Recording.writeFrames(1, to: writer, from: index)
+      #expect(writer.framesWritten == Int64(index + 1), "frame \(index), \(threads) threads")
+    }
+    #expect(try writer.finish().frames == 5)
+  }
+
   /// Packets hold length-prefixed NAL units (as MOV, MP4 and Matroska store them with an
   /// avcC record), not Annex B start codes.
   @Test(arguments: ContainerFormat.allCases)

@@ -75,6 +75,12 @@ struct EncoderSettings {
     parameters.vui.i_sar_width = 1
     parameters.vui.i_sar_height = 1
     parameters.i_keyint_max = Int32(spec.keyframeInterval)
+    // Every output is constant-rate (frame k at k / fps), so rate control needs only the frame
+    // rate. With x264's default (timestamps drive rate control) it holds every picture back by
+    // one frame to learn its duration from the next; without that, each frame's packet leaves
+    // `x264_encoder_encode` with it, and the record key's first frame reaches the files a frame
+    // period sooner. (x264's zerolatency tune does the same; libavcodec's wrapper does not.)
+    parameters.b_vfr_input = 0
     parameters.i_threads = Int32(spec.encoderThreads)
     // Slice threads, not frame threads: x264 then holds no frames back (each thread would
     // delay the first packet by a frame) and keeps no extra pictures per thread.
