@@ -63,7 +63,8 @@ struct EncoderSettings {
   }
 
   /// Fills in x264's parameters (after its preset) the way libavcodec's x264 wrapper does for
-  /// the same context: only what `configure(_:globalHeader:)` sets, x264's defaults otherwise.
+  /// the same context: only what `configure(_:globalHeader:)` sets, x264's defaults otherwise,
+  /// except that rate control goes by the frame rate alone (`b_vfr_input`, below).
   func configure(_ parameters: inout x264_param_t) {
     parameters.i_csp = X264_CSP_I420
     parameters.i_width = Int32(spec.size.width)
