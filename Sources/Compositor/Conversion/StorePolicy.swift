@@ -1,4 +1,5 @@
-/// How conversion writes its destination picture.
+/// How YUYV conversion writes its destination picture (I420 and NV12 planes are copied with
+/// `memcpy`, which picks its own stores).
 public enum StorePolicy: Sendable, CaseIterable {
   /// Ordinary stores: the picture stays in cache for whoever reads it next (an encoder taking
   /// its input picture right after compositing). The default.
