@@ -33,8 +33,9 @@ import Testing
     #expect(gaps.allSatisfy { $0 <= 10 }, "keyframes at \(keyframeTimes)")
   }
 
-  /// Without B-frames nothing is held back: each frame is in the file when its write returns,
-  /// with one slice thread or two (the record key's first frame depends on it).
+  /// With ultrafast (no B-frames, no lookahead) nothing is held back: each frame is in the file
+  /// when its write returns, with one slice thread or two (the record key's first frame
+  /// depends on it).
   @Test(arguments: [1, 2])
   func eachFrameIsMuxedBeforeItsWriteReturns(threads: Int) throws {
     let folder = TemporaryFolder()

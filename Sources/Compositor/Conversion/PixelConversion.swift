@@ -14,7 +14,8 @@ public enum PixelConversion {
   /// - NV12 chroma is de-interleaved; I420 is copied row by row.
   ///
   /// Both sizes must match and be even (as every layout guarantees). `stores` applies to YUYV
-  /// conversion; with `.streaming` every store is visible to other threads when this returns.
+  /// conversion; with `.streaming` the streaming stores are fenced before this returns, so
+  /// whatever hands the picture to another thread next publishes them too.
   public static func convertToI420(
     _ source: ImageView, into destination: ImageView, stores: StorePolicy = .cached
   ) {

@@ -9,25 +9,23 @@ internal import CCacheControl
 /// memory to the speed of a plain copy (`dualcam-bench compositor`).
 enum CacheHints {
   /// Starts loading the line at `address`; `once` keeps it out of the outer caches (for data
-  /// read a single time, such as a driver's buffer).
+  /// read a single time, such as a driver's buffer). Any address will do: a prefetch of memory
+  /// that is not mapped is dropped, never a fault.
   @inline(__always)
-  static func prefetch(_ address: UnsafeRawPointer, once: Bool) {
-    if once { ccache_prefetch_once(address) } else { ccache_prefetch(address) }
+  static func prefetch(address: UInt, once: Bool) {
+    let pointer = UnsafeRawPointer(bitPattern: address)
+    if once { ccache_prefetch_once(pointer) } else { ccache_prefetch(pointer) }
   }
 
-  /// Stores 16 bytes at `destination`: around the cache when `destination` is 16-byte aligned
-  /// (as every row of a frame from a pool is), an ordinary store otherwise.
+  /// Stores 16 bytes at `destination`, which must be 16-byte aligned, around the cache.
   @inline(__always)
   static func storeStreaming(_ bytes: SIMD16<UInt8>, at destination: UnsafeMutablePointer<UInt8>) {
-    if UInt(bitPattern: destination) & 15 == 0 {
-      ccache_store_streaming(destination, unsafeBitCast(bytes, to: SIMD4<UInt32>.self))
-    } else {
-      UnsafeMutableRawPointer(destination).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
-    }
+    assert(UInt(bitPattern: destination) & 15 == 0, "streaming stores need 16-byte alignment")
+    ccache_store_streaming(destination, unsafeBitCast(bytes, to: SIMD4<UInt32>.self))
   }
 
-  /// Makes every streaming store so far visible before any later store (so before a frame is
-  /// handed to another thread).
+  /// Orders every streaming store so far before any later store, so that the store (or
+  /// release) that hands a frame to another thread publishes them too.
   @inline(__always)
   static func streamingFence() { ccache_streaming_fence() }
 }

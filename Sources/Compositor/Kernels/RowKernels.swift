@@ -122,16 +122,20 @@ enum RowKernels {
       }
       return
     }
-    // Two copies of the loop, so that neither tests the policy per store.
-    switch stores {
-    case .cached:
-      yuyvVectors(row0, row1, y0: y0, y1: y1, u: u, v: v, width: width, streaming: false)
-    case .streaming:
+    // Streaming stores need 16-byte aligned destinations (rows of pool frames are); decided
+    // once per row pair so that no store tests anything. Two copies of the loop follow.
+    let aligned =
+      (UInt(bitPattern: y0) | UInt(bitPattern: y1) | UInt(bitPattern: u)
+        | UInt(bitPattern: v)) & 15 == 0
+    if stores == .streaming && aligned {
       yuyvVectors(row0, row1, y0: y0, y1: y1, u: u, v: v, width: width, streaming: true)
+    } else {
+      yuyvVectors(row0, row1, y0: y0, y1: y1, u: u, v: v, width: width, streaming: false)
     }
   }
 
-  /// The vector loop of `yuyvRowPair` for `width` ≥ 32.
+  /// The vector loop of `yuyvRowPair` for `width` ≥ 32; `streaming` only with 16-byte aligned
+  /// destination rows.
   @inline(__always)
   private static func yuyvVectors(
     _ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>,
@@ -143,23 +147,27 @@ enum RowKernels {
     // little-endian (Y, chroma) words. Only 16-byte vectors and their 32-byte pairs are used:
     // wider Swift SIMD types are lowered to element-by-element code on x86-64.
     typealias Packed = SIMD16<UInt16>
-    let nextPair = 2 * (row1 - row0)
+    // The same columns two rows down, as plain addresses: past the last row pair they point
+    // outside the picture, which a prefetch (it never faults) may, but a pointer may not.
+    let nextPair = UInt(bitPattern: 2 * (row1 - row0))
+    let prefetchBase0 = UInt(bitPattern: row0) &+ nextPair
+    let prefetchBase1 = UInt(bitPattern: row1) &+ nextPair
     /// 16 pixels of one row: their luma, and their chroma bytes U0 V0 U1 V1 … (8 pairs).
     @inline(__always) func split(_ row: UnsafePointer<UInt8>) -> (luma: Bytes, chroma: Bytes) {
       let words = UnsafeRawPointer(row).loadUnaligned(as: Packed.self)
       return (Bytes(truncatingIfNeeded: words), Bytes(truncatingIfNeeded: words &>> 8))
     }
-    @inline(__always) func store(_ bytes: Bytes, at destination: UnsafeMutablePointer<UInt8>) {
-      if streaming {
-        CacheHints.storeStreaming(bytes, at: destination)
-      } else {
-        UnsafeMutableRawPointer(destination).storeBytes(of: bytes, as: Bytes.self)
+    @inline(__always) func step(_ start: Int, streamingStores: Bool) {
+      @inline(__always) func store(_ bytes: Bytes, at destination: UnsafeMutablePointer<UInt8>) {
+        if streamingStores {
+          CacheHints.storeStreaming(bytes, at: destination)
+        } else {
+          UnsafeMutableRawPointer(destination).storeBytes(of: bytes, as: Bytes.self)
+        }
       }
-    }
-    forEachVector(count: width, lanes: 32) { start in
-      // A prefetch never faults, so past the last row pair it is merely wasted.
-      CacheHints.prefetch(row0 + 2 * start + nextPair, once: streaming)
-      CacheHints.prefetch(row1 + 2 * start + nextPair, once: streaming)
+      let offset = UInt(bitPattern: 2 * start)
+      CacheHints.prefetch(address: prefetchBase0 &+ offset, once: streaming)
+      CacheHints.prefetch(address: prefetchBase1 &+ offset, once: streaming)
       let (lumaA0, chromaA0) = split(row0 + 2 * start)
       let (lumaA1, chromaA1) = split(row0 + 2 * start + 32)
       let (lumaB0, chromaB0) = split(row1 + 2 * start)
@@ -175,6 +183,13 @@ enum RowKernels {
       store(Bytes(truncatingIfNeeded: pairs), at: u + start / 2)
       store(Bytes(truncatingIfNeeded: pairs &>> 8), at: v + start / 2)
     }
+    var start = 0
+    while start &+ 32 <= width {
+      step(start, streamingStores: streaming)
+      start &+= 32
+    }
+    // The last, overlapping step starts off the 32-pixel grid, so its stores are unaligned.
+    if start < width { step(width &- 32, streamingStores: false) }
   }
 
   /// Rounding-up average without widening: `(a | b) - ((a ^ b) >> 1)` equals `(a + b + 1) >> 1`.

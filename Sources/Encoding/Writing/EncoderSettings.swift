@@ -78,7 +78,8 @@ struct EncoderSettings {
     parameters.i_keyint_max = Int32(spec.keyframeInterval)
     // Every output is constant-rate (frame k at k / fps), so rate control needs only the frame
     // rate. With x264's default (timestamps drive rate control) it holds every picture back by
-    // one frame to learn its duration from the next; without that, each frame's packet leaves
+    // one frame to learn its duration from the next. Without that, and with a preset that uses
+    // no B-frames or lookahead (ultrafast, the default), each frame's packet leaves
     // `x264_encoder_encode` with it, and the record key's first frame reaches the files a frame
     // period sooner. (x264's zerolatency tune does the same; libavcodec's wrapper does not.)
     parameters.b_vfr_input = 0

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 internal import CX264
 import DualCamCore
+import Synchronization
 
 /// H.264 through libx264's own API, so that a frame costs no heap allocation.
 ///
@@ -37,6 +38,8 @@ final class X264VideoEncoder: VideoEncoding {
   /// B-frames x264 may hold back: the stream's `video_delay`.
   private let reorderDepth: Int32
   let inputCopies = 0
+  /// Serialises `x264_encoder_open` across the writers a take opens side by side.
+  private static let openLock = Mutex(())
 
   /// Opens x264 with `settings` (whose codec is H.264).
   init(settings: EncoderSettings) throws(DualCamError) {
@@ -59,7 +62,11 @@ final class X264VideoEncoder: VideoEncoding {
     }
     settings.configure(&parameters)
     FFmpegLog.installIfNeeded()
-    guard let encoder = cx264_encoder_open(&parameters) else {
+    // x264_encoder_open rewrites process-wide CABAC cost tables without a lock (x264_rdo_init);
+    // the values are always the same, but two opens at once would still race on them.
+    var opened: OpaquePointer?
+    Self.openLock.withLock { _ in opened = cx264_encoder_open(&parameters) }
+    guard let encoder = opened else {
       let reason = FFmpegLog.takeLastError() ?? "x264 refused the settings"
       throw .encoderFailed(
         "\(settings.summary) could not be opened (\(reason))",

@@ -26,8 +26,9 @@ enum OutputWriter: @unchecked Sendable {
   /// 1080p x264 encoder; side by side on the machine's cores the three take about as long as
   /// the slowest instead of their sum, and the record key answers that much sooner.
   ///
-  /// - Throws: the error of the first spec (in order) that failed; writers that did open are
-  ///   closed again.
+  /// - Throws: the error of the first spec (in order) that failed. The writers that did open
+  ///   are released with the results and close their files in `deinit`; the caller removes
+  ///   the take folder.
   static func openAll(specs: [OutputSpec], standIns: [FrameBuffer?]) throws(DualCamError)
     -> [OutputWriter]
   {
