@@ -16,7 +16,7 @@ let package = Package(
     // For Benchmarks/ (a package of its own, so benchmark-only dependencies stay out of here).
     .library(
       name: "DualCamEngine",
-      targets: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session"]),
+      targets: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "ProcessPolicy"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -51,6 +51,7 @@ let package = Package(
 
     // MARK: - Engine
     .target(name: "DualCamCore", swiftSettings: strictSwift),
+    .target(name: "ProcessPolicy", dependencies: ["CProcessControl"], swiftSettings: strictSwift),
     .target(
       name: "Compositor", dependencies: ["DualCamCore", "CCacheControl"], swiftSettings: strictSwift
     ),
@@ -78,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "CProcessControl",
+        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProcessPolicy
 
 /// `dualcam`: record two cameras at once into three synchronized files.
 @main

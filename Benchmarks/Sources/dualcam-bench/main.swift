@@ -1,6 +1,11 @@
 import BenchmarkWorkloads
 import DualCamCore
 import Foundation
+import ProcessPolicy
+
+// Run as `dualcam` runs (huge pages off unless DUALCAM_HUGE_PAGES=on): x264's first frames
+// cost very different amounts of page faulting either way.
+HugePagePolicy.apply()
 
 /// The benchmark runner's commands; see `usage`.
 let usage = """

@@ -1,5 +1,5 @@
 internal import CProcessControl
-import Foundation
+public import Foundation
 
 /// Whether the kernel may back DualCam's memory with transparent huge pages (THP).
 ///
@@ -11,17 +11,18 @@ import Foundation
 /// (`Documentation/PERFORMANCE.md`, section 3). Memory wins the default; CPU-bound rigs can opt in.
 ///
 /// `DUALCAM_HUGE_PAGES=on` keeps the kernel's own policy; `off` (the default) disables THP for
-/// the process with `prctl(PR_SET_THP_DISABLE)` before any library allocates.
-enum HugePagePolicy {
+/// the process with `prctl(PR_SET_THP_DISABLE)` before any library allocates. The benchmark
+/// runner applies the same policy, so that what it measures is what `dualcam` does.
+public enum HugePagePolicy {
   /// The environment variable that overrides the default.
-  static let environmentVariable = "DUALCAM_HUGE_PAGES"
+  public static let environmentVariable = "DUALCAM_HUGE_PAGES"
 
   /// The default when the variable is unset.
-  static let allowedByDefault = false
+  public static let allowedByDefault = false
 
   /// Whether huge pages are allowed under `environment`, and a message if its value is not
   /// understood (the default applies then).
-  static func allowsHugePages(
+  public static func allowsHugePages(
     environment: [String: String]
   ) -> (allowed: Bool, problem: String?) {
     guard let value = environment[environmentVariable] else { return (allowedByDefault, nil) }
@@ -39,7 +40,7 @@ enum HugePagePolicy {
 
   /// Applies the policy to this process; call first thing at start, before encoders allocate.
   /// A failure only costs memory, so it is reported on standard error and the run goes on.
-  static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) {
     let (allowed, problem) = allowsHugePages(environment: environment)
     if let problem { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
     guard !allowed else { return }
