@@ -1,7 +1,5 @@
-import Dispatch
 import DualCamCore
 import Encoding
-import Synchronization
 
 /// The file writer behind one output: an encoder, or a stream copy of a camera's own pictures.
 enum OutputWriter: @unchecked Sendable {
@@ -22,9 +20,10 @@ enum OutputWriter: @unchecked Sendable {
 
   /// Opens one writer per spec at the same time, `standIns[i]` going with `specs[i]`.
   ///
-  /// Opening an encoder is mostly the kernel handing it fresh zeroed memory, 2–30 ms for a
-  /// 1080p x264 encoder; side by side on the machine's cores the three take about as long as
-  /// the slowest instead of their sum, and the record key answers that much sooner.
+  /// Opening a writer takes 2–30 ms at 1080p (files, muxer headers, an encoder's memory); side
+  /// by side the three take about as long as the slowest instead of their sum, and the record
+  /// key answers that much sooner. x264's own open call still takes turns
+  /// (`X264VideoEncoder`).
   ///
   /// - Throws: the error of the first spec (in order) that failed. The writers that did open
   ///   are released with the results and close their files in `deinit`; the caller removes
@@ -33,20 +32,17 @@ enum OutputWriter: @unchecked Sendable {
     -> [OutputWriter]
   {
     precondition(specs.count == standIns.count, "one stand-in (or nil) per spec")
-    let results = Mutex<[Result<OutputWriter, DualCamError>?]>(
-      Array(repeating: nil, count: specs.count))
-    DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-      let result: Result<OutputWriter, DualCamError>
+    let results = SideBySide.run(threadNames: specs.map { "open-\($0.name)" }) {
+      index -> Result<OutputWriter, DualCamError> in
       do throws(DualCamError) {
-        result = .success(try OutputWriter(spec: specs[index], standIn: standIns[index]))
+        return .success(try OutputWriter(spec: specs[index], standIn: standIns[index]))
       } catch {
-        result = .failure(error)
+        return .failure(error)
       }
-      results.withLock { $0[index] = result }
     }
     var writers: [OutputWriter] = []
-    for result in results.withLock({ $0 }) {
-      switch result! {
+    for result in results {
+      switch result {
       case .success(let writer): writers.append(writer)
       case .failure(let error): throw error
       }
