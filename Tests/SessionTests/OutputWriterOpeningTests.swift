@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Session
@@ -15,16 +16,9 @@ import Testing
       container: .mov, preset: "ultrafast", encoderThreads: 1)
   }
 
-  static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "dualcam-open-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func everyWriterOpensAndKeepsItsPlace() throws {
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let names = ["dualview", "front", "back"]
     let writers = try OutputWriter.openAll(
       specs: names.map { Self.spec(folder.appendingPathComponent("\($0).mov"), name: $0) },
@@ -42,8 +36,8 @@ import Testing
 
   /// The error is that of the first spec in order that failed, whichever thread failed first.
   @Test func theFirstFailureInOrderIsThrown() throws {
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder()
+    let folder = temporary.url
     let specs = [
       Self.spec(folder.appendingPathComponent("dualview.mov"), name: "dualview"),
       Self.spec(folder.appendingPathComponent("missing-front/front.mov"), name: "front"),

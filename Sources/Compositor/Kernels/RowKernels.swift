@@ -183,13 +183,10 @@ enum RowKernels {
       store(Bytes(truncatingIfNeeded: pairs), at: u + start / 2)
       store(Bytes(truncatingIfNeeded: pairs &>> 8), at: v + start / 2)
     }
-    var start = 0
-    while start &+ 32 <= width {
-      step(start, streamingStores: streaming)
-      start &+= 32
-    }
+    let whole = width &- width % 32
+    forEachVector(count: whole, lanes: 32) { step($0, streamingStores: streaming) }
     // The last, overlapping step starts off the 32-pixel grid, so its stores are unaligned.
-    if start < width { step(width &- 32, streamingStores: false) }
+    if whole < width { step(width &- 32, streamingStores: false) }
   }
 
   /// Rounding-up average without widening: `(a | b) - ((a ^ b) >> 1)` equals `(a + b + 1) >> 1`.
