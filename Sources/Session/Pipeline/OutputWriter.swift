@@ -32,7 +32,9 @@ enum OutputWriter: @unchecked Sendable {
     -> [OutputWriter]
   {
     precondition(specs.count == standIns.count, "one stand-in (or nil) per spec")
-    let results = SideBySide.run(threadNames: specs.map { "open-\($0.name)" }) {
+    // Threads an encoder starts while opening (x264's slice workers) inherit this name and
+    // keep it for the take, so it names the encoder rather than the opening.
+    let results = SideBySide.run(threadNames: specs.map { "encode-\($0.name)" }) {
       index -> Result<OutputWriter, DualCamError> in
       do throws(DualCamError) {
         return .success(try OutputWriter(spec: specs[index], standIn: standIns[index]))
