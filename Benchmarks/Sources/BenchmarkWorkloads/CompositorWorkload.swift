@@ -20,6 +20,11 @@ public final class CompositorWorkload: @unchecked Sendable {
     case stackYUYV = "stack YUYV -> 1920x2160"
     /// The same with streaming stores (`StorePolicy.streaming`).
     case stackYUYVStreaming = "stack YUYV, streaming stores"
+    /// `stackYUYV`, then the canvas read once the way an encoder takes its input (copied into
+    /// a buffer of its own): which store policy serves the whole handoff best.
+    case stackYUYVThenRead = "stack YUYV + encoder reads canvas"
+    /// The same with streaming stores.
+    case stackYUYVStreamingThenRead = "stack YUYV streaming + encoder reads"
     /// The same YUYV stack by libyuv `YUY2ToI420`, one call per camera half.
     case libyuvStackYUYV = "stack YUYV (libyuv YUY2ToI420)"
     /// Portrait canvas, each camera filled (cropped) and scaled bilinearly into its half.
@@ -138,6 +143,15 @@ public final class CompositorWorkload: @unchecked Sendable {
       let (front, back) = yuyvSources[set]
       streamingStackCompositor.compose(
         front: front.image, back: back.image, into: stackCanvases[set].image)
+    case .stackYUYVThenRead, .stackYUYVStreamingThenRead:
+      let (front, back) = yuyvSources[set]
+      let compositor = kind == .stackYUYVThenRead ? stackCompositor : streamingStackCompositor
+      compositor.compose(front: front.image, back: back.image, into: stackCanvases[set].image)
+      // The encoder's own input buffer: the memcpy reference's source memory, whose contents
+      // do not matter to any case.
+      stackCanvases[set].image.plane0.base.withMemoryRebound(to: UInt8.self, capacity: copyBytes) {
+        copySources[set].copyMemory(from: UnsafeRawPointer($0), byteCount: copyBytes)
+      }
     case .libyuvStackYUYV:
       let (front, back) = yuyvSources[set]
       let canvas = stackCanvases[set].image

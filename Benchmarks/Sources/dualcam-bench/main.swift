@@ -61,6 +61,12 @@ case "compositor":
     String(
       format: "stack YUYV, streaming stores: DualCam / libyuv YUY2ToI420 = %.2f",
       streaming / yuyvPeer))
+  let cachedHandoff = byName[CompositorWorkload.Case.stackYUYVThenRead.rawValue]!
+  let streamingHandoff = byName[CompositorWorkload.Case.stackYUYVStreamingThenRead.rawValue]!
+  print(
+    String(
+      format: "stack YUYV and the encoder's read: streaming / cached stores = %.2f",
+      streamingHandoff / cachedHandoff))
 case "latency":
   let takes = option("--takes", default: 10)
   let height = option("--height", default: 720)
