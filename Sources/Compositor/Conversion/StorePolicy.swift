@@ -6,6 +6,7 @@ public enum StorePolicy: Sendable, CaseIterable {
   case cached
   /// Streaming (non-temporal) stores: destination lines are written without being read first
   /// and are not kept in cache. Faster from cold memory when the picture is large and nothing
-  /// reads it soon; slower for a consumer that reads it straight back.
+  /// reads it soon; a consumer that reads it straight back gives the saving back
+  /// (`dualcam-bench compositor`, the "encoder reads" cases).
   case streaming
 }

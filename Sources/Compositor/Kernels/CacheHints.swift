@@ -9,8 +9,9 @@ internal import CCacheControl
 /// memory to the speed of a plain copy (`dualcam-bench compositor`).
 enum CacheHints {
   /// Starts loading the line at `address`; `once` keeps it out of the outer caches (for data
-  /// read a single time, such as a driver's buffer). Any address will do: a prefetch of memory
-  /// that is not mapped is dropped, never a fault.
+  /// read a single time, such as the sources of a conversion whose result bypasses the cache
+  /// too). Any address will do: a prefetch of memory that is not mapped is dropped, never a
+  /// fault.
   @inline(__always)
   static func prefetch(address: UInt, once: Bool) {
     let pointer = UnsafeRawPointer(bitPattern: address)
