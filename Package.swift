@@ -16,7 +16,9 @@ let package = Package(
     // For Benchmarks/ (a package of its own, so benchmark-only dependencies stay out of here).
     .library(
       name: "DualCamEngine",
-      targets: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "ProcessPolicy"]),
+      targets: [
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
+      ]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -55,31 +57,36 @@ let package = Package(
     .target(
       name: "Compositor", dependencies: ["DualCamCore", "CCacheControl"], swiftSettings: strictSwift
     ),
+    // The libav platform layer: demuxing, decoding, probing, muxing and remuxing.
+    .target(name: "Media", dependencies: ["DualCamCore", "CFFmpeg"], swiftSettings: strictSwift),
+    // The encoders and the writers that turn frames into a take's files.
     .target(
-      name: "Encoding", dependencies: ["DualCamCore", "CFFmpeg", "CX264"],
+      name: "Encoding", dependencies: ["DualCamCore", "Media", "CFFmpeg", "CX264"],
       swiftSettings: strictSwift),
     .target(
       name: "Capture",
-      dependencies: ["DualCamCore", "Encoding", "Compositor", "CV4L2"],
+      dependencies: ["DualCamCore", "Media", "Compositor", "CV4L2"],
       swiftSettings: strictSwift
     ),
     .target(
       name: "Session",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Encoding",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift
     ),
     .target(
       name: "TerminalUI",
-      dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "CNcurses"],
+      dependencies: [
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
+      ],
       swiftSettings: strictSwift
     ),
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
+        "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -88,7 +95,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["DualCamCore", "Encoding", "Capture", "Compositor"],
+      dependencies: ["DualCamCore", "Media", "Encoding", "Capture", "Compositor"],
       path: "Tests/TestSupport",
       swiftSettings: strictSwift
     ),
@@ -107,17 +114,19 @@ let package = Package(
     ),
     .testTarget(
       name: "EncodingTests",
-      dependencies: ["Encoding", "DualCamCore", "TestSupport"],
+      dependencies: ["Encoding", "Media", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "DualCamCore", "Encoding", "TestSupport"],
+      dependencies: ["Capture", "DualCamCore", "Media", "Encoding", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "SessionTests",
-      dependencies: ["Session", "Capture", "Compositor", "Encoding", "DualCamCore", "TestSupport"],
+      dependencies: [
+        "Session", "Capture", "Compositor", "Media", "Encoding", "DualCamCore", "TestSupport",
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(
@@ -128,7 +137,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DualCamCLITests",
-      dependencies: ["Encoding", "DualCamCore", "TestSupport"],
+      dependencies: ["Media", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
   ]

@@ -2,6 +2,7 @@ import Capture
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import DualCamCore
-import Encoding
 import Foundation
+import Media
 import TestSupport
 import Testing
 

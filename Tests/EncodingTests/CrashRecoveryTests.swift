@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import Testing
 
 /// A recording process killed mid-take: the bytes on disk, without `finish()`, must play and be

@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import Testing
 
 /// Bad settings, unusable folders, full disks and unreadable files: typed errors with words.

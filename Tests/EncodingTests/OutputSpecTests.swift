@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import Testing
 
 /// `OutputSpec.validate()`: each refusal names the problem and a fix.

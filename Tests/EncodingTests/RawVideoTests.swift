@@ -1,6 +1,6 @@
 import DualCamCore
-import Encoding
 import Foundation
+import Media
 import Testing
 
 /// Headerless YUV files, read with the size, layout and rate given by the caller.

@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import Testing
 
 /// Every codec × container combination libavformat accepts: written, probed and decoded back.

@@ -1,5 +1,6 @@
 import DualCamCore
 import Foundation
+import Media
 import Testing
 
 @testable import Encoding

@@ -3,6 +3,7 @@ import Compositor
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 import Session
 import TestSupport
 import Testing

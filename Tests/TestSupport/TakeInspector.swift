@@ -1,7 +1,7 @@
 public import Compositor
 public import DualCamCore
-public import Encoding
 public import Foundation
+public import Media
 
 /// Decodes a take's files with libavformat/libavcodec and reads back every frame's stamp: the
 /// evidence that the three files line up frame for frame.

@@ -1,6 +1,6 @@
 public import DualCamCore
-public import Encoding
 public import Foundation
+public import Media
 
 /// A source that plays a video file (anything libavformat reads, or raw YUV) in real time, as
 /// if a camera were filming it: frame n is "captured" at start + n / rate.

@@ -1,6 +1,6 @@
 import DualCamCore
-import Encoding
 import Foundation
+import Media
 
 /// A headerless I420 file read frame by frame with `pread`, straight into pooled images.
 ///

@@ -1,6 +1,6 @@
 public import DualCamCore
-public import Encoding
 import Foundation
+public import Media
 
 /// A camera source as the user names it: `/dev/video0`, `synthetic[:options]` or
 /// `file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv]`.

@@ -1,6 +1,6 @@
 public import DualCamCore
-import Encoding
 public import Foundation
+import Media
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Compositor
 import DualCamCore
-import Encoding
+import Media
 
 #if canImport(Glibc)
   import Glibc

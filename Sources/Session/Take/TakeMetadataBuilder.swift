@@ -1,6 +1,5 @@
 import Capture
 import DualCamCore
-import Encoding
 import Foundation
 
 /// Assembles `metadata.json` from what the session knew and counted, and writes it.

@@ -1,6 +1,6 @@
 public import DualCamCore
-import Encoding
 public import Foundation
+import Media
 
 /// Finishes takes that a crash, a kill or a power cut left as `.partial` folders.
 ///

@@ -1,6 +1,6 @@
 import DualCamCore
-import Encoding
 import Foundation
+import Media
 
 /// Plays a take's dual view in the preview area: decodes frames at the file's rate into one
 /// preallocated picture.

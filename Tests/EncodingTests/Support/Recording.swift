@@ -1,6 +1,7 @@
 import DualCamCore
 import Encoding
 import Foundation
+import Media
 
 /// Shortcuts for writing and reading back test videos.
 enum Recording {

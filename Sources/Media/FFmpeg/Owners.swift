@@ -1,15 +1,15 @@
-internal import CFFmpeg
+package import CFFmpeg
 
 // Each libav object DualCam allocates has exactly one owner below, a `~Copyable` struct whose
 // `deinit` is the only place the object is freed. The writer, reader and probe hold these as
 // stored properties, so an early `throw` in their initialisers frees whatever was made so far.
 
 /// Owns one `AVCodecContext` (encoder or decoder).
-struct CodecContext: ~Copyable {
-  let pointer: UnsafeMutablePointer<AVCodecContext>
+package struct CodecContext: ~Copyable {
+  package let pointer: UnsafeMutablePointer<AVCodecContext>
 
   /// Allocates a context for `codec`; nil only when memory is exhausted.
-  init?(codec: UnsafePointer<AVCodec>) {
+  package init?(codec: UnsafePointer<AVCodec>) {
     guard let pointer = avcodec_alloc_context3(codec) else { return nil }
     self.pointer = pointer
   }
@@ -21,11 +21,11 @@ struct CodecContext: ~Copyable {
 }
 
 /// Owns one `AVFrame` (and, through it, a reference to its pixel buffers).
-struct MediaFrame: ~Copyable {
-  let pointer: UnsafeMutablePointer<AVFrame>
+package struct MediaFrame: ~Copyable {
+  package let pointer: UnsafeMutablePointer<AVFrame>
 
   /// Allocates an empty frame; nil only when memory is exhausted.
-  init?() {
+  package init?() {
     guard let pointer = av_frame_alloc() else { return nil }
     self.pointer = pointer
   }
@@ -37,11 +37,11 @@ struct MediaFrame: ~Copyable {
 }
 
 /// Owns one `AVPacket`, reused for every packet of a stream (unref'd between uses).
-struct MediaPacket: ~Copyable {
-  let pointer: UnsafeMutablePointer<AVPacket>
+package struct MediaPacket: ~Copyable {
+  package let pointer: UnsafeMutablePointer<AVPacket>
 
   /// Allocates an empty packet; nil only when memory is exhausted.
-  init?() {
+  package init?() {
     guard let pointer = av_packet_alloc() else { return nil }
     self.pointer = pointer
   }
@@ -53,16 +53,16 @@ struct MediaPacket: ~Copyable {
 }
 
 /// Owns a libswscale context, created on first use and replaced only when the input changes.
-struct ScaleContext: ~Copyable {
+package struct ScaleContext: ~Copyable {
   private(set) var pointer: OpaquePointer?
 
-  init() { pointer = nil }
+  package init() { pointer = nil }
 
   /// A context converting `source` frames to I420 at `width`×`height`.
   ///
   /// `sws_getCachedContext` returns the existing context when nothing changed, so steady-state
   /// decoding allocates nothing here.
-  mutating func prepare(
+  package mutating func prepare(
     from source: UnsafePointer<AVFrame>, width: Int32, height: Int32
   ) -> OpaquePointer? {
     let format = AVPixelFormat(rawValue: source.pointee.format)
@@ -84,13 +84,13 @@ struct ScaleContext: ~Copyable {
 /// after encoding it. Filling that picture again would force `av_frame_make_writable` to
 /// allocate and copy a new buffer every frame; with a few pictures to rotate through, the next
 /// free one is simply taken.
-struct FrameRing: ~Copyable {
+package struct FrameRing: ~Copyable {
   private let frames: UnsafeMutableBufferPointer<UnsafeMutablePointer<AVFrame>>
   /// The picture handed out by the last `takeWritable()`.
   private(set) var current = 0
 
   /// Allocates `count` frames of `format` and size with their buffers; nil when out of memory.
-  init?(count: Int, format: AVPixelFormat, width: Int32, height: Int32) {
+  package init?(count: Int, format: AVPixelFormat, width: Int32, height: Int32) {
     let frames = UnsafeMutableBufferPointer<UnsafeMutablePointer<AVFrame>>.allocate(
       capacity: count)
     var made = 0
@@ -123,12 +123,12 @@ struct FrameRing: ~Copyable {
   }
 
   /// The current picture.
-  var frame: UnsafeMutablePointer<AVFrame> { frames[current] }
+  package var frame: UnsafeMutablePointer<AVFrame> { frames[current] }
 
   /// Moves to a picture no one else references, staying on the current one when it is free.
   /// Returns 0 when one was free, 1 when all were still held and `av_frame_make_writable` had
   /// to allocate and copy one, or its error code.
-  mutating func takeWritable() -> Int32 {
+  package mutating func takeWritable() -> Int32 {
     // The current picture first: encoders that copy their input (x264, x265) give it back at
     // once, so the others are never touched and never become resident memory.
     for step in 0..<frames.count {

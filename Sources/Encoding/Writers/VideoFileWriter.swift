@@ -1,6 +1,7 @@
 internal import CFFmpeg
 public import DualCamCore
 import Foundation
+import Media
 import Synchronization
 
 /// Encodes frames and writes them to one file: an encoder and a muxer for one output.

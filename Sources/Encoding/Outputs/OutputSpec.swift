@@ -1,6 +1,7 @@
 internal import CFFmpeg
 public import DualCamCore
 public import Foundation
+import Media
 
 /// Everything needed to write one output file ("front", "back" or "dualview") of a take.
 public struct OutputSpec: Sendable, Hashable {

@@ -1,5 +1,5 @@
-internal import CFFmpeg
-import DualCamCore
+package import CFFmpeg
+package import DualCamCore
 
 /// The one place where libav* return codes become Swift values or typed errors.
 ///
@@ -7,18 +7,18 @@ import DualCamCore
 /// from the send/receive API are the normal rhythm of a codec loop, so `step` returns them as
 /// `CodecStep` values; only real failures reach the caller's `describe` closure, which turns
 /// the `LibavError` into the `DualCamError` that names the file and the setting involved.
-enum Libav {
+package enum Libav {
   /// `AVERROR(EAGAIN)`, cached so the hot loop compares against a constant.
-  static let again = cav_error_again()
+  package static let again = cav_error_again()
   /// `AVERROR_EOF`.
-  static let endOfFile = cav_error_eof()
+  package static let endOfFile = cav_error_eof()
   /// `AVERROR_INVALIDDATA`.
-  static let invalidData = cav_error_invalid_data()
+  package static let invalidData = cav_error_invalid_data()
 
   /// Returns `code` when it is not negative; otherwise throws what `describe` makes of it.
   @inline(__always)
   @discardableResult
-  static func check(
+  package static func check(
     _ code: Int32, _ describe: (LibavError) -> DualCamError
   ) throws(DualCamError) -> Int32 {
     if code >= 0 { return code }
@@ -27,7 +27,7 @@ enum Libav {
 
   /// Classifies the result of `avcodec_send_*` / `avcodec_receive_*`.
   @inline(__always)
-  static func step(
+  package static func step(
     _ code: Int32, _ describe: (LibavError) -> DualCamError
   ) throws(DualCamError) -> CodecStep {
     if code >= 0 { return .ready }
@@ -38,7 +38,7 @@ enum Libav {
 }
 
 /// What a send/receive call said, when it did not fail.
-enum CodecStep: Equatable {
+package enum CodecStep: Equatable {
   /// The call did its work (a frame or packet was accepted or produced).
   case ready
   /// Nothing to give now: feed more input (receive) or drain output first (send).
@@ -48,23 +48,23 @@ enum CodecStep: Equatable {
 }
 
 /// A negative libav return code together with the words FFmpeg has for it.
-struct LibavError: Error, Sendable {
+package struct LibavError: Error, Sendable {
   /// The raw `AVERROR` value.
-  let code: Int32
+  package let code: Int32
   /// FFmpeg's own last error line logged on this thread, if any (e.g. x264's reason for
   /// refusing a setting), which `av_strerror` alone does not tell.
-  let logged: String?
+  package let logged: String?
 
-  init(code: Int32) {
+  package init(code: Int32) {
     self.code = code
     self.logged = FFmpegLog.takeLastError()
   }
 
   /// The POSIX errno inside the code, or 0 for FFmpeg-specific codes.
-  var posixErrno: Int32 { cav_errno_of(code) }
+  package var posixErrno: Int32 { cav_errno_of(code) }
 
   /// `av_strerror`'s text, plus FFmpeg's logged explanation when there is one.
-  var message: String {
+  package var message: String {
     var buffer = [CChar](repeating: 0, count: 256)
     cav_error_string(code, &buffer, buffer.count)
     let text = String(

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 public import DualCamCore
 public import Foundation
+import Media
 
 /// Encodes single I420 pictures as JPEG files' bytes, the way UVC cameras send them (4:2:2,
 /// full range), with libavcodec's MJPEG encoder.

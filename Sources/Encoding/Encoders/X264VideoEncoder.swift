@@ -1,6 +1,7 @@
 internal import CFFmpeg
 internal import CX264
 import DualCamCore
+import Media
 import Synchronization
 
 /// H.264 through libx264's own API, so that a frame costs no heap allocation.

@@ -1,4 +1,5 @@
 import DualCamCore
+import Media
 
 /// Stretches video-range YUV (Y 16–235, Cb/Cr 16–240) to full range (0–255), in place.
 ///

@@ -42,17 +42,17 @@ public enum FFmpegLog {
   }
 
   /// Installs the callback once; every Encoding entry point calls this before touching libav.
-  static func installIfNeeded() { _ = installation }
+  package static func installIfNeeded() { _ = installation }
 
   /// The last error line FFmpeg logged on the calling thread, removed so it is reported once.
-  static func takeLastError() -> String? {
+  package static func takeLastError() -> String? {
     let thread = UInt(pthread_self())
     return lastErrors.withLock { $0.removeValue(forKey: thread) }
   }
 
   /// Forgets the calling thread's last error line, after an error that was handled without
   /// raising one (a skipped damaged packet), so a later error does not quote it.
-  static func discardLastError() { _ = takeLastError() }
+  package static func discardLastError() { _ = takeLastError() }
 
   // MARK: - Callback
 

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import DualCamCore
+import Media
 
 /// A libavcodec encoder (x265, MJPEG, FFV1, or libx264 through its wrapper) and the input
 /// pictures and packet buffers it works with.

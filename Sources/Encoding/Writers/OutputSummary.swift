@@ -1,5 +1,6 @@
 public import DualCamCore
 public import Foundation
+import Media
 
 /// What a finished output file holds.
 public struct OutputSummary: Sendable, Hashable {

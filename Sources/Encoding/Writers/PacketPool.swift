@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Media
 
 /// Packet buffers for one encoder, reused from frame to frame.
 ///

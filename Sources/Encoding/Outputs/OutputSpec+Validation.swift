@@ -1,6 +1,7 @@
 internal import CFFmpeg
 public import DualCamCore
 import Foundation
+import Media
 
 extension OutputSpec {
   /// Checks everything that can be known before opening the file: the encoder exists in this

@@ -1,17 +1,17 @@
-internal import CFFmpeg
-import DualCamCore
-import Foundation
+package import CFFmpeg
+package import DualCamCore
+package import Foundation
 
 /// Owns an output `AVFormatContext` and its file (`AVIOContext`): a muxer writing one file.
 ///
 /// All the ways writing a file can fail are turned into `DualCamError`s here, so the writer
 /// and the finalizer report a missing folder or a full disk in the same words.
-struct OutputMuxer: ~Copyable {
-  let pointer: UnsafeMutablePointer<AVFormatContext>
-  let url: URL
+package struct OutputMuxer: ~Copyable {
+  package let pointer: UnsafeMutablePointer<AVFormatContext>
+  package let url: URL
 
   /// Creates a muxer for `muxerName` ("mov", "mp4", "matroska") that will write to `url`.
-  init(muxerName: String, url: URL) throws(DualCamError) {
+  package init(muxerName: String, url: URL) throws(DualCamError) {
     FFmpegLog.installIfNeeded()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     let code = avformat_alloc_output_context2(&context, nil, muxerName, url.path)
@@ -30,10 +30,12 @@ struct OutputMuxer: ~Copyable {
   }
 
   /// True when the format wants codec headers out of band (`AV_CODEC_FLAG_GLOBAL_HEADER`).
-  var wantsGlobalHeader: Bool { pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+  package var wantsGlobalHeader: Bool {
+    pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
+  }
 
   /// Adds a stream; valid while the muxer lives.
-  func addStream() throws(DualCamError) -> UnsafeMutablePointer<AVStream> {
+  package func addStream() throws(DualCamError) -> UnsafeMutablePointer<AVStream> {
     guard let stream = avformat_new_stream(pointer, nil) else {
       throw .encoderFailed("out of memory while setting up \(name)", fix: "close other programs")
     }
@@ -41,14 +43,16 @@ struct OutputMuxer: ~Copyable {
   }
 
   /// Creates (or truncates) the file.
-  func openFile() throws(DualCamError) {
+  package func openFile() throws(DualCamError) {
     try Libav.check(avio_open(&pointer.pointee.pb, url.path, AVIO_FLAG_WRITE)) { error in
       OutputMuxer.openFailure(error, url: url)
     }
   }
 
   /// Writes the file header; `options` are muxer options, consumed.
-  func writeHeader(options: inout OpaquePointer?, codecDescription: String) throws(DualCamError) {
+  package func writeHeader(options: inout OpaquePointer?, codecDescription: String)
+    throws(DualCamError)
+  {
     defer { av_dict_free(&options) }
     try Libav.check(avformat_write_header(pointer, &options)) { error in
       if error.posixErrno != 0 { return OutputMuxer.writeFailure(error, url: url) }
@@ -60,7 +64,9 @@ struct OutputMuxer: ~Copyable {
   }
 
   /// Writes one packet in its stream's time base; the packet is left empty (unreferenced).
-  func write(_ packet: UnsafeMutablePointer<AVPacket>, interleaved: Bool) throws(DualCamError) {
+  package func write(_ packet: UnsafeMutablePointer<AVPacket>, interleaved: Bool)
+    throws(DualCamError)
+  {
     // A single stream arrives in decode order already; av_write_frame skips the interleaving
     // queue and its per-packet list node.
     let code =
@@ -70,26 +76,26 @@ struct OutputMuxer: ~Copyable {
   }
 
   /// Pushes buffered bytes to the kernel so a crash after this point cannot lose them.
-  func flush() throws(DualCamError) {
+  package func flush() throws(DualCamError) {
     guard let io = pointer.pointee.pb else { return }
     avio_flush(io)
     try Libav.check(io.pointee.error) { error in OutputMuxer.writeFailure(error, url: url) }
   }
 
   /// Bytes handed to the file so far (including bytes still in libav's buffer).
-  var position: Int64 {
+  package var position: Int64 {
     guard let io = pointer.pointee.pb else { return 0 }
     return avio_tell(io)
   }
 
   /// Writes the trailer (index, last fragment or cues).
-  func writeTrailer() throws(DualCamError) {
+  package func writeTrailer() throws(DualCamError) {
     try Libav.check(av_write_trailer(pointer)) { error in OutputMuxer.writeFailure(error, url: url)
     }
   }
 
   /// Flushes and closes the file; errors from the last write surface here.
-  func closeFile() throws(DualCamError) {
+  package func closeFile() throws(DualCamError) {
     guard let io = pointer.pointee.pb else { return }
     avio_flush(io)
     let pending = io.pointee.error
@@ -106,7 +112,7 @@ struct OutputMuxer: ~Copyable {
 
 extension OutputMuxer {
   /// Why a file could not be created, in terms of the folder the user chose.
-  static func openFailure(_ error: LibavError, url: URL) -> DualCamError {
+  package static func openFailure(_ error: LibavError, url: URL) -> DualCamError {
     let folder = url.deletingLastPathComponent().path
     let file = url.lastPathComponent
     switch error.posixErrno {
@@ -132,7 +138,7 @@ extension OutputMuxer {
   }
 
   /// A failed write while recording, naming the disk when it is full.
-  static func writeFailure(_ error: LibavError, url: URL) -> DualCamError {
+  package static func writeFailure(_ error: LibavError, url: URL) -> DualCamError {
     let file = url.lastPathComponent
     switch error.posixErrno {
     case ENOSPC:
@@ -152,7 +158,7 @@ extension OutputMuxer {
   }
 
   /// The mount point holding `url`'s folder: the highest ancestor on the same device.
-  static func volume(of url: URL) -> String {
+  package static func volume(of url: URL) -> String {
     var folder = url.deletingLastPathComponent().standardizedFileURL
     var status = stat()
     guard stat(folder.path, &status) == 0 else { return folder.path }

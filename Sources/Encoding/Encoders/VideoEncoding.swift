@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import DualCamCore
+import Media
 
 /// One video encoder behind `VideoFileWriter`: libx264 driven directly for H.264, libavcodec
 /// for every other codec. The writer owns the muxer and the file; the encoder owns its input

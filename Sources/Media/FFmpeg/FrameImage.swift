@@ -1,9 +1,9 @@
-internal import CFFmpeg
-import DualCamCore
+package import CFFmpeg
+package import DualCamCore
 
 extension ImageView {
   /// A view of a planar 4:2:0 `AVFrame`'s pixels; valid while the frame keeps its buffers.
-  init(planarFrame frame: UnsafePointer<AVFrame>, size: ImageSize) {
+  package init(planarFrame frame: UnsafePointer<AVFrame>, size: ImageSize) {
     let data = frame.pointee.data
     let lines = frame.pointee.linesize
     self.init(

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 public import DualCamCore
 import Foundation
+import Media
 import Synchronization
 
 /// Writes a camera's own compressed pictures (MJPEG) into a file as they came: a stream copy,

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 internal import CX264
 import DualCamCore
+import Media
 
 /// How an `OutputSpec` becomes libavcodec and libavformat settings.
 ///
