@@ -26,7 +26,7 @@ import Testing
   @Test func wideTerminal() {
     var state = StateFixtures.previewing(width: 140, height: 40)
     state.fpsCounterVisible = true
-    state.focused = .back
+    state.camera.focused = .back
     assertSnapshot(AppRenderer.render(state).text, named: "camera-preview-140x40")
   }
 
@@ -57,7 +57,7 @@ import Testing
 
   @Test func cameraControlsMenu() {
     var state = StateFixtures.previewing()
-    state.focused = .back
+    state.camera.focused = .back
     state.controls[.back] = StateFixtures.webcamControls
     var navigation = MenuNavigation()
     navigation.path.append((.cameraControls, 1))

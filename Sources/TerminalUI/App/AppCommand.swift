@@ -44,29 +44,3 @@ public enum AppCommand: Sendable, Equatable {
   /// Leave the interface.
   case quit
 }
-
-/// What happens to the interface: keys, time, and the answers to commands.
-public enum AppEvent: Sendable {
-  /// A key was pressed.
-  case key(Key)
-  /// The terminal changed size.
-  case resize(width: Int, height: Int)
-  /// Time passed: fresh counters and machine status.
-  case tick(uptime: Double, session: SessionSnapshot?, system: AppState.SystemStatus)
-  /// A take started.
-  case recordingStarted(URL)
-  /// A take finished and was saved.
-  case takeFinished(TakeReview)
-  /// A command failed.
-  case failed(ErrorReport)
-  /// Something worth a short note.
-  case notice(String)
-  /// A camera's controls were read.
-  case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
-  /// The cameras that can be chosen, found anew.
-  case devicesFound([AppState.DeviceChoice])
-  /// The sources changed.
-  case sourcesChanged(AppState.Sources)
-  /// Playback moved on, or ended (nil).
-  case playback(AppState.PlaybackStatus?)
-}
