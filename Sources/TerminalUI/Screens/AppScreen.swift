@@ -14,8 +14,9 @@ public protocol AppScreen: Sendable {
   mutating func perform(_ action: Action, app: inout AppState, environment: AppEnvironment)
     -> [AppCommand]
 
-  /// A key no overlay took. Nil leaves it to the stack: Esc and q go back (q quits from the root
-  /// screen), other characters are refused with a note. Default: the action bound to the key.
+  /// A key no overlay took. Nil leaves it to the stack: ? opens help, Esc and q go back (q
+  /// quits from the root screen), other characters are refused with a note. Default: the
+  /// action bound to the key.
   mutating func handleKey(_ key: Key, app: inout AppState, environment: AppEnvironment)
     -> [AppCommand]?
 
