@@ -5,7 +5,8 @@ import Foundation
 /// Builds every menu page from the state: rows, their current values and what changing them
 /// does.
 public enum MenuCatalog {
-  /// The page `id` as it stands in `state`.
+  /// The page `id` as it stands in `state`; the main page is the focused screen's
+  /// (`AppScreen.mainMenu`).
   public static func page(_ id: MenuPageID, in state: AppState) -> MenuPage {
     switch id {
     case .main: state.screens.focused.mainMenu(state)
@@ -19,6 +20,7 @@ public enum MenuCatalog {
 
   // MARK: - Main
 
+  /// The camera screen's main page.
   static func mainPage(_ state: AppState) -> MenuPage {
     let running = state.isTakeRunning
     return MenuPage(
