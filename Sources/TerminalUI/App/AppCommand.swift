@@ -1,7 +1,5 @@
-public import Capture
 public import DualCamCore
 public import Foundation
-public import Session
 
 /// What an update asks the runner to do: the only way the interface acts on the session, the
 /// cameras or the disk.
