@@ -5,7 +5,8 @@
 /// Help, the hint line and the main menu are generated from the focused screen's actions, so
 /// they never disagree with what its keys do. A screen changes its own state through `self` and
 /// the rest of the interface through `app`; while one of its methods runs, its copy inside
-/// `app.screens` is stale and must not be written.
+/// `app.screens` is stale and must not be written. It may push screens over itself
+/// (`app.screens.push`); closing is the stack's (Esc, q).
 public protocol AppScreen: Sendable {
   /// The screen's actions.
   associatedtype Action: ScreenAction

@@ -94,8 +94,8 @@ enum CameraScreenView {
   }
 
   /// Each camera's region on screen, for mouse clicks.
-  static func regionsOnScreen(_ state: AppState, screen: CameraScreen) -> [CameraPosition:
-    ScreenRect]
+  static func regionsOnScreen(_ state: AppState, screen: CameraScreen)
+    -> [CameraPosition: ScreenRect]
   {
     guard let preview = screen.preview else { return [:] }
     let area = ScreenLayout(width: state.width, height: state.height).content
