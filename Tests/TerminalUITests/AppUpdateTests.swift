@@ -77,7 +77,7 @@ import Testing
     #expect(state.settings.layout.frontZoom.factor == 1.25)
     #expect(press([.character("4")], &state) == [.setZoom(.front, factor: 4)])
     _ = press([.tab], &state)
-    #expect(state.focused == .back)
+    #expect(state.camera.focused == .back)
     #expect(press([.character("2")], &state) == [.setZoom(.back, factor: 2)])
     #expect(state.settings.layout.backZoom.factor == 2)
     #expect(state.settings.layout.frontZoom.factor == 4)
@@ -184,7 +184,7 @@ import Testing
 
   @Test func cameraControlSliderAndReset() {
     var state = StateFixtures.previewing()
-    state.focused = .back
+    state.camera.focused = .back
     state.controls[.back] = StateFixtures.webcamControls
     // Menu → Camera controls (sixth row) → Brightness (second row).
     let opened = press([.character("m"), .down, .down, .down, .down, .down, .enter, .down], &state)
@@ -233,11 +233,11 @@ import Testing
   @Test func clicksFocusACameraAndPickMenuRows() {
     var state = StateFixtures.previewing()
     // The fixture's preview is 36×20 cells centred in the 80×22 area: back is the lower half.
-    let back = CameraScreenView.regionsOnScreen(state)[.back]!
+    let back = CameraScreenView.regionsOnScreen(state, screen: state.camera)[.back]!
     _ = press([.click(x: back.x + 3, y: back.y + 2)], &state)
-    #expect(state.focused == .back)
+    #expect(state.camera.focused == .back)
     _ = press([.character("m")], &state)
-    let area = ScreenLayout(width: 80, height: 24).preview
+    let area = ScreenLayout(width: 80, height: 24).content
     let geometry = MenuView.Geometry(itemCount: 10, selected: 0, area: area)
     let recordingRow = geometry.box.y + 1 + 3
     #expect(press([.click(x: geometry.box.x + 5, y: recordingRow)], &state).isEmpty)
@@ -292,11 +292,11 @@ import Testing
   }
 
   @Test func everyActionHasAKeyAndHelpListsThemAll() {
-    let help = HelpView.lines.map(\.text)
-    for action in AppAction.allCases {
+    let help = HelpView.lines(CameraScreen().helpSections).map(\.text)
+    for action in CameraAction.allCases {
       #expect(!action.keys.isEmpty)
       #expect(help.contains(action.title), "help misses \(action)")
-      let bound = action.keys.map { AppAction.bound(to: $0) }
+      let bound = action.keys.map { CameraAction.bound(to: $0) }
       #expect(bound.allSatisfy { $0 == action }, "\(action)'s keys are taken by another action")
     }
   }

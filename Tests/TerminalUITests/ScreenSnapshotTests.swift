@@ -8,12 +8,12 @@ import Testing
 @Suite struct ScreenSnapshotTests {
   @Test func cameraScreenWhilePreviewing() {
     assertSnapshot(
-      AppRenderer.render(StateFixtures.previewing()).text, named: "camera-preview-80x24")
+      AppRenderer.render(StateFixtures.previewing()), named: "camera-preview-80x24")
   }
 
   @Test func cameraScreenWhileRecording() {
     assertSnapshot(
-      AppRenderer.render(StateFixtures.recording()).text, named: "camera-recording-80x24")
+      AppRenderer.render(StateFixtures.recording()), named: "camera-recording-80x24")
   }
 
   @Test func pausedTakeSaysSo() {
@@ -26,25 +26,25 @@ import Testing
   @Test func wideTerminal() {
     var state = StateFixtures.previewing(width: 140, height: 40)
     state.fpsCounterVisible = true
-    state.focused = .back
-    assertSnapshot(AppRenderer.render(state).text, named: "camera-preview-140x40")
+    state.camera.focused = .back
+    assertSnapshot(AppRenderer.render(state), named: "camera-preview-140x40")
   }
 
   @Test func windowTooSmall() {
     let state = StateFixtures.previewing(width: 60, height: 20)
-    assertSnapshot(AppRenderer.render(state).text, named: "too-small-60x20")
+    assertSnapshot(AppRenderer.render(state), named: "too-small-60x20")
   }
 
   @Test func helpScreen() {
     var state = StateFixtures.previewing()
     state.overlays = [.help(scroll: 0)]
-    assertSnapshot(AppRenderer.render(state).text, named: "help-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "help-80x24")
   }
 
   @Test func mainMenu() {
     var state = StateFixtures.previewing()
     state.overlays = [.menu(MenuNavigation())]
-    assertSnapshot(AppRenderer.render(state).text, named: "menu-main-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "menu-main-80x24")
   }
 
   @Test func recordingMenu() {
@@ -52,23 +52,23 @@ import Testing
     var navigation = MenuNavigation()
     navigation.path.append((.recording, 2))
     state.overlays = [.menu(navigation)]
-    assertSnapshot(AppRenderer.render(state).text, named: "menu-recording-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "menu-recording-80x24")
   }
 
   @Test func cameraControlsMenu() {
     var state = StateFixtures.previewing()
-    state.focused = .back
+    state.camera.focused = .back
     state.controls[.back] = StateFixtures.webcamControls
     var navigation = MenuNavigation()
     navigation.path.append((.cameraControls, 1))
     state.overlays = [.menu(navigation)]
-    assertSnapshot(AppRenderer.render(state).text, named: "menu-controls-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "menu-controls-80x24")
   }
 
   @Test func quitWhileRecordingAsks() {
     var state = StateFixtures.recording()
     _ = AppUpdate.update(&state, .key(.character("q")), environment: .permissive)
-    assertSnapshot(AppRenderer.render(state).text, named: "confirm-quit-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "confirm-quit-80x24")
   }
 
   @Test func errorDialog() {
@@ -82,7 +82,7 @@ import Testing
           fix: "use MJPEG, a lower frame rate or size, or plug a camera into another USB controller"
         ))
     ]
-    assertSnapshot(AppRenderer.render(state).text, named: "error-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "error-80x24")
   }
 
   @Test func reviewAfterTake() {
@@ -98,13 +98,13 @@ import Testing
             ("back_2026-11-23_14-03-22.mov", 15_500_000),
           ]))
     ]
-    assertSnapshot(AppRenderer.render(state).text, named: "review-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "review-80x24")
   }
 
   @Test func diagnosticsPanel() {
     var state = StateFixtures.recording()
     state.diagnosticsVisible = true
-    assertSnapshot(AppRenderer.render(state).text, named: "diagnostics-80x24")
+    assertSnapshot(AppRenderer.render(state), named: "diagnostics-80x24")
   }
 
   @Test func asciiTerminalDrawsNoUnicodeFrames() {

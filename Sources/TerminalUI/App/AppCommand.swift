@@ -1,7 +1,5 @@
-public import Capture
 public import DualCamCore
 public import Foundation
-public import Session
 
 /// What an update asks the runner to do: the only way the interface acts on the session, the
 /// cameras or the disk.
@@ -43,30 +41,4 @@ public enum AppCommand: Sendable, Equatable {
   case saveSettings
   /// Leave the interface.
   case quit
-}
-
-/// What happens to the interface: keys, time, and the answers to commands.
-public enum AppEvent: Sendable {
-  /// A key was pressed.
-  case key(Key)
-  /// The terminal changed size.
-  case resize(width: Int, height: Int)
-  /// Time passed: fresh counters and machine status.
-  case tick(uptime: Double, session: SessionSnapshot?, system: AppState.SystemStatus)
-  /// A take started.
-  case recordingStarted(URL)
-  /// A take finished and was saved.
-  case takeFinished(TakeReview)
-  /// A command failed.
-  case failed(ErrorReport)
-  /// Something worth a short note.
-  case notice(String)
-  /// A camera's controls were read.
-  case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
-  /// The cameras that can be chosen, found anew.
-  case devicesFound([AppState.DeviceChoice])
-  /// The sources changed.
-  case sourcesChanged(AppState.Sources)
-  /// Playback moved on, or ended (nil).
-  case playback(AppState.PlaybackStatus?)
 }

@@ -26,8 +26,6 @@ public struct AppState: Sendable {
   /// Disk, CPU and clock.
   public var system = SystemStatus()
 
-  /// The camera that zoom, exposure, focus and white-balance keys act on.
-  public var focused: CameraPosition = .front
   /// Each camera's controls, once loaded (empty for sources without controls).
   public var controls: [CameraPosition: [CameraControl]] = [:]
   /// Hardware zoom where the camera has it, per camera.
@@ -35,7 +33,9 @@ public struct AppState: Sendable {
   /// The factor last set on a camera's own zoom.
   public var hardwareZoomFactor: [CameraPosition: Double] = [:]
 
-  /// What covers the camera screen, innermost last.
+  /// The screens, the camera screen at the root.
+  public var screens = ScreenStack()
+  /// What covers the screen on top, innermost last.
   public var overlays: [Overlay] = []
   /// The diagnostics panel is shown.
   public var diagnosticsVisible = false
@@ -45,19 +45,6 @@ public struct AppState: Sendable {
   public var logLevel: LogLevel = .warning
   /// Short messages, oldest first.
   public var toasts: [Toast] = []
-  /// The preview picture, drawn by the runner for the preview area of this size.
-  public var preview: CellBuffer?
-  /// Where each camera's picture sits inside `preview`.
-  public var previewRegions: [CameraPosition: ScreenRect] = [:]
-  /// How the preview was drawn, for diagnostics.
-  public var previewMethod: PreviewRenderer.Method = .characters
-  /// Preview frames drawn per second.
-  public var previewRate: Double = 0
-  /// Milliseconds from a camera frame's capture to the screen that shows it (the older of the
-  /// two cameras' frames, smoothed), once measured.
-  public var previewLatency: Double?
-  /// A recorded file playing in the preview area, if any.
-  public var playback: PlaybackStatus?
   /// Camera devices that can be chosen as front or back (paths or stable identities).
   public var availableDevices: [DeviceChoice] = []
   /// Seconds on the monotonic clock, for toasts and the pulsing dot.
@@ -70,8 +57,6 @@ public struct AppState: Sendable {
   public var quitAfterStop = false
   /// Delete the running take once it is stopped.
   public var discardAfterStop = false
-  /// The review to show again when playback in the preview area ends.
-  public var reviewAfterPlayback: TakeReview?
 
   /// Creates the state the interface starts in.
   public init(
@@ -95,6 +80,14 @@ public struct AppState: Sendable {
   public var isTooSmall: Bool { width < Self.minimumSize.width || height < Self.minimumSize.height }
   /// The overlay in front, if any.
   public var topOverlay: Overlay? { overlays.last }
+  /// The terminal's capabilities with the user's colour limit applied: what the preview uses.
+  public var previewCapabilities: TerminalCapabilities {
+    var limited = capabilities
+    if let limit = colorPreference, limit.rank < limited.colorDepth.rank {
+      limited.colorDepth = limit
+    }
+    return limited
+  }
   /// A camera's zoom factor: its own zoom where it has one, else the dual view's digital zoom.
   public func zoomFactor(of camera: CameraPosition) -> Double {
     if hardwareZoom[camera] == true { return hardwareZoomFactor[camera] ?? 1 }
@@ -213,6 +206,23 @@ extension AppState {
     public init(spec: String, label: String) {
       self.spec = spec
       self.label = label
+    }
+  }
+
+  /// The interface's own entries of the settings file.
+  public struct Preferences: Sendable, Equatable {
+    /// Measured frame rates are drawn over the preview.
+    public var fpsCounter: Bool
+    /// FFmpeg's log level.
+    public var logLevel: LogLevel
+    /// The preview's colour limit (nil: the best the terminal has).
+    public var colors: TerminalCapabilities.ColorDepth?
+
+    /// Creates the preferences.
+    public init(fpsCounter: Bool, logLevel: LogLevel, colors: TerminalCapabilities.ColorDepth?) {
+      self.fpsCounter = fpsCounter
+      self.logLevel = logLevel
+      self.colors = colors
     }
   }
 

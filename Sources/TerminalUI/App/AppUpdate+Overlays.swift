@@ -44,13 +44,7 @@ extension AppUpdate {
   {
     switch action {
     case .stopAndQuit:
-      state.quitAfterStop = true
-      if state.isTakeRunning {
-        state.stopPending = true
-        return [.stopRecording]
-      }
-      state.quitting = true
-      return [.quit]
+      return quitAfterSaving(&state)
     case .stopAndDiscard:
       guard state.isTakeRunning, !state.stopPending else { return [] }
       state.discardAfterStop = true
@@ -81,8 +75,7 @@ extension AppUpdate {
             confirmLabel: "Delete", action: .discardTake(review.folder))))
     case .character("p"):
       state.overlays.removeLast()
-      state.reviewAfterPlayback = review
-      return [.playInTerminal(review.folder)]
+      return state.camera.play(review)
     case .character("o"):
       return [.openInPlayer(review.folder)]
     default: break
@@ -104,7 +97,7 @@ extension AppUpdate {
     var delta: Int?
     switch key {
     case .click(let x, let y):
-      let area = ScreenLayout(width: state.width, height: state.height).preview
+      let area = ScreenLayout(width: state.width, height: state.height).content
       let geometry = MenuView.Geometry(
         itemCount: count, selected: navigation.selected, area: area)
       guard let index = geometry.item(atRow: y, x: x, itemCount: count) else {
@@ -128,11 +121,11 @@ extension AppUpdate {
     case .pageDown: delta = 10
     case .enter, .character(" "): delta = 0
     case .tab:
-      state.focused = state.focused == .front ? .back : .front
+      state.camera.focused = state.camera.focused == .front ? .back : .front
     case .character("r") where navigation.page == .cameraControls:
       if let item, let name = item.resettableControl {
         state.replaceTop(.menu(navigation))
-        return [.resetControls(state.focused, name: name)]
+        return [.resetControls(state.camera.focused, name: name)]
       }
     case .escape, .backspace, .character("q"):
       if navigation.path.count > 1 {
@@ -176,9 +169,10 @@ extension AppUpdate {
       if case .setZoom(let camera, let factor) = command {
         return zoom(&state, camera: camera, to: factor)
       }
+      if case .setLogLevel(let level) = command { state.logLevel = level }
       return [command]
     case .focus(let camera):
-      state.focused = camera
+      state.camera.focused = camera
       return []
     case .fpsCounter(let on):
       state.fpsCounterVisible = on
@@ -194,7 +188,9 @@ extension AppUpdate {
         if case .menu = $0 { return true }
         return false
       }
-      return perform(action, &state, environment)
+      return state.updateFocusedScreen { screen, app in
+        screen.perform(anyAction: action, app: &app, environment: environment)
+      }
     case .refuse(let reason):
       toast(&state, reason, problem: true)
       return []

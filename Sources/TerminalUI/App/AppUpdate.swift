@@ -13,21 +13,50 @@ public enum AppUpdate {
   /// Exposure keys move an integer control by this share of its range.
   static let exposureStepShare: Int64 = 20
 
-  /// Applies `event` to `state`; returns what the runner must do.
+  /// Applies `event` to `state`; returns what the runner must do. Keys go to the overlay in
+  /// front or the focused screen; every other event changes the app's state, then every open
+  /// screen's.
   public static func update(
     _ state: inout AppState, _ event: AppEvent, environment: AppEnvironment
   ) -> [AppCommand] {
+    if case .key(let key) = event { return handleKey(key, &state, environment) }
+    let commands = updateApp(&state, event)
+    return commands + state.updateScreens(with: event)
+  }
+
+  private static func updateApp(_ state: inout AppState, _ event: AppEvent) -> [AppCommand] {
     switch event {
-    case .key(let key):
-      return handleKey(key, &state, environment)
+    case .key:
+      return []
     case .resize(let width, let height):
       state.width = width
       state.height = height
       return []
     case .tick(let uptime, let session, let system):
       return tick(&state, uptime: uptime, session: session, system: system)
+    case .preferencesLoaded(let preferences):
+      state.fpsCounterVisible = preferences.fpsCounter
+      state.logLevel = preferences.logLevel
+      state.colorPreference = preferences.colors
+      return [.setLogLevel(preferences.logLevel)]
+    case .stopRequested:
+      guard !state.quitAfterStop else { return [] }
+      state.overlays.removeAll()
+      return quitAfterSaving(&state)
+    case .sessionOpened(let sources, let settings):
+      state.settings = settings
+      state.sources = sources
+      state.controls = [:]
+      state.hardwareZoom = [:]
+      return [.loadControls(.front), .loadControls(.back)]
+    case .sessionFailed(let report, let settings):
+      state.settings = settings
+      return fail(report, &state)
     case .recordingStarted(let folder):
       toast(&state, "Recording to \(folder.deletingPathExtension().lastPathComponent)")
+      return []
+    case .pauseToggled(let paused):
+      toast(&state, paused ? "Paused" : "Recording again")
       return []
     case .takeFinished(let review):
       state.stopPending = false
@@ -41,15 +70,14 @@ public enum AppUpdate {
       }
       state.overlays.append(.review(review))
       return []
-    case .failed(let report):
-      state.stopPending = false
-      state.quitAfterStop = false
-      state.discardAfterStop = false
-      state.overlays.append(.error(report))
+    case .layoutRefused(let current, let reason):
+      if let current { state.settings.layout = current }
+      toast(&state, reason)
       return []
-    case .notice(let text):
-      toast(&state, text)
-      return []
+    case .hardwareZoomRefused(let camera, let factor):
+      state.hardwareZoom[camera] = false
+      toast(&state, "The \(camera) camera did not zoom: using digital zoom")
+      return zoom(&state, camera: camera, to: factor, announce: false)
     case .controlsLoaded(let camera, let controls, let hardwareZoom):
       state.controls[camera] = controls
       state.hardwareZoom[camera] = hardwareZoom
@@ -57,19 +85,28 @@ public enum AppUpdate {
     case .devicesFound(let devices):
       state.availableDevices = devices
       return []
-    case .sourcesChanged(let sources):
-      state.sources = sources
-      state.controls = [:]
-      state.hardwareZoom = [:]
-      return [.loadControls(.front), .loadControls(.back)]
-    case .playback(let status):
-      state.playback = status
-      if status == nil, let review = state.reviewAfterPlayback {
-        state.reviewAfterPlayback = nil
-        state.overlays.append(.review(review))
-      }
+    case .folderDeleted(let folder):
+      toast(&state, "Discarded \(folder.lastPathComponent)")
+      return []
+    case .settingsNotSaved(let reason):
+      toast(&state, reason)
+      return []
+    case .previewDrawn, .previewPresented, .playback, .playbackFrame:
+      return []  // the camera screen's
+    case .failed(let report):
+      return fail(report, &state)
+    case .notice(let text):
+      toast(&state, text)
       return []
     }
+  }
+
+  private static func fail(_ report: ErrorReport, _ state: inout AppState) -> [AppCommand] {
+    state.stopPending = false
+    state.quitAfterStop = false
+    state.discardAfterStop = false
+    state.overlays.append(.error(report))
+    return []
   }
 
   /// Adds a short message.
@@ -101,129 +138,68 @@ public enum AppUpdate {
     return []
   }
 
-  // MARK: - Keys
+  // MARK: - Keys and screens
 
+  /// Keys go to the overlay in front, else to the focused screen; what the screen leaves is
+  /// the stack's: ? opens help, Esc and q go back, other characters get a note.
   private static func handleKey(_ key: Key, _ state: inout AppState, _ environment: AppEnvironment)
     -> [AppCommand]
   {
     if let overlay = state.topOverlay {
       return handleOverlayKey(key, overlay, &state, environment)
     }
-    if state.playback != nil { return [.stopPlayback] }
-    if key == .escape { return [] }
-    if case .click(let x, let y) = key {
-      let hit = CameraScreenView.regionsOnScreen(state).first { _, rect in
-        x >= rect.x && x < rect.maxX && y >= rect.y && y < rect.maxY
-      }
-      if let camera = hit?.key, camera != state.focused {
-        return perform(.switchCamera, &state, environment)
-      }
-      return []
+    let handled = state.updateFocusedScreen { screen, app in
+      screen.handleKey(key, app: &app, environment: environment)
     }
-    guard let action = AppAction.bound(to: key) else {
-      if case .character(let character) = key, !state.isTooSmall {
-        toast(&state, "'\(character)' does nothing here: ? lists the keys")
-      }
-      return []
+    if let handled { return handled }
+    switch key {
+    case .character("?"), .function(1):
+      state.overlays.append(.help(scroll: 0))
+    case .escape, .character("q"):
+      if state.screens.pop() || key == .escape { return [] }
+      return requestQuit(&state)
+    case .character(let character) where !state.isTooSmall:
+      toast(&state, "'\(character)' does nothing here: ? lists the keys")
+    default: break
     }
-    return perform(action, &state, environment)
+    return []
   }
 
-  /// Does what `action`'s key does on the camera screen.
-  static func perform(_ action: AppAction, _ state: inout AppState, _ environment: AppEnvironment)
-    -> [AppCommand]
-  {
-    switch action {
-    case .recordOrStop:
-      if state.isTakeRunning {
-        guard !state.stopPending else { return [] }
-        state.stopPending = true
-        toast(&state, "Stopping and saving…")
-        return [.stopRecording]
-      }
-      guard state.sessionState != .finalizing else { return [] }
-      return [.startRecording]
-    case .pauseOrResume:
-      guard state.isTakeRunning else {
-        toast(&state, "Nothing to pause: press r to record")
-        return []
-      }
-      return [.togglePause]
-    case .discardTake:
-      guard state.isTakeRunning, !state.stopPending else {
-        toast(&state, "Nothing to discard: no take is being recorded")
-        return []
-      }
+  /// Quitting from the root screen: while a take runs, asks first (it is then stopped and
+  /// saved); otherwise quits at once.
+  static func requestQuit(_ state: inout AppState) -> [AppCommand] {
+    if state.isTakeRunning {
       state.overlays.append(
         .confirm(
           Confirmation(
-            title: "Discard this take?",
-            message: "Stops recording and deletes the take's three files for good.",
-            confirmLabel: "Stop and delete", action: .stopAndDiscard)))
+            title: "Quit while recording?",
+            message: "The take is stopped and saved first, then DualCam quits.",
+            confirmLabel: "Stop, save and quit", action: .stopAndQuit)))
       return []
-    case .zoomIn, .zoomOut:
-      let factor = state.zoomFactor(of: state.focused)
-      let steps = MenuCatalog.zoomSteps
-      let index = steps.lastIndex { $0 <= factor + 0.001 } ?? 0
-      let next = steps[min(max(index + (action == .zoomIn ? 1 : -1), 0), steps.count - 1)]
-      return zoom(&state, camera: state.focused, to: next)
-    case .zoomReset: return zoom(&state, camera: state.focused, to: 1)
-    case .zoomTwo: return zoom(&state, camera: state.focused, to: 2)
-    case .zoomThree: return zoom(&state, camera: state.focused, to: 3)
-    case .zoomFour: return zoom(&state, camera: state.focused, to: 4)
-    case .switchCamera:
-      state.focused = state.focused == .front ? .back : .front
-      toast(&state, "Keys act on the \(state.focused) camera")
-      return []
-    case .swapOrder:
-      var layout = state.settings.layout
-      layout.order = layout.order == .frontOnTop ? .backOnTop : .frontOnTop
-      return applyLayout(layout, &state, environment)
-    case .cycleSplit:
-      var layout = state.settings.layout
-      if layout.canvas == .fullStack {
-        toast(
-          &state,
-          "The full-stack canvas keeps natural heights: choose portrait or landscape in Layout to split",
-          problem: true)
-        return []
-      }
-      layout.split = LayoutSettings.SplitRatio.allCases.cycled(from: layout.split, by: 1)
-      return applyLayout(layout, &state, environment)
-    case .exposureDown, .exposureUp:
-      return stepExposure(by: action == .exposureUp ? 1 : -1, &state)
-    case .toggleFocusLock:
-      return toggleAuto(ControlPairs.focusAuto, what: "focus", &state)
-    case .toggleWhiteBalanceLock:
-      return toggleAuto(ControlPairs.whiteBalanceAuto, what: "white balance", &state)
-    case .openMenu:
-      state.overlays.append(.menu(MenuNavigation()))
-      return []
-    case .toggleDiagnostics:
-      state.diagnosticsVisible.toggle()
-      return []
-    case .help:
-      state.overlays.append(.help(scroll: 0))
-      return []
-    case .quit:
-      if state.isTakeRunning {
-        state.overlays.append(
-          .confirm(
-            Confirmation(
-              title: "Quit while recording?",
-              message: "The take is stopped and saved first, then DualCam quits.",
-              confirmLabel: "Stop, save and quit", action: .stopAndQuit)))
-        return []
-      }
-      state.quitting = true
-      return [.quit]
     }
+    state.quitting = true
+    return [.quit]
   }
 
-  /// Zooms `camera`: the layout's digital zoom changes here unless the camera zooms itself.
-  static func zoom(_ state: inout AppState, camera: CameraPosition, to factor: Double)
-    -> [AppCommand]
-  {
+  /// Quits once the running take is saved (at once when none runs): the one place of the rule
+  /// that a take is never lost to quitting, used on "yes" and on SIGTERM/SIGHUP.
+  static func quitAfterSaving(_ state: inout AppState) -> [AppCommand] {
+    state.quitAfterStop = true
+    if state.isTakeRunning {
+      guard !state.stopPending else { return [] }
+      state.stopPending = true
+      return [.stopRecording]
+    }
+    state.quitting = true
+    return [.quit]
+  }
+
+  /// Zooms `camera`: the layout's digital zoom changes here unless the camera zooms itself. The
+  /// one place zoom is decided; the runner then moves the camera's own zoom, or hands the
+  /// layout in the state to the session.
+  static func zoom(
+    _ state: inout AppState, camera: CameraPosition, to factor: Double, announce: Bool = true
+  ) -> [AppCommand] {
     if state.hardwareZoom[camera] == true {
       state.hardwareZoomFactor[camera] = factor
     } else {
@@ -232,7 +208,9 @@ public enum AppUpdate {
       if camera == .front { layout.frontZoom = zoom } else { layout.backZoom = zoom }
       state.settings.layout = layout
     }
-    toast(&state, String(format: "%@ camera zoom %.2g×", camera.description, factor))
+    if announce {
+      toast(&state, String(format: "%@ camera zoom %.2g×", camera.description, factor))
+    }
     return [.setZoom(camera, factor: factor)]
   }
 
@@ -261,45 +239,5 @@ public enum AppUpdate {
     }
     state.settings = settings
     return [.applySettings(settings), .saveSettings]
-  }
-
-  private static func stepExposure(by direction: Int, _ state: inout AppState) -> [AppCommand] {
-    let camera = state.focused
-    let controls = state.controls[camera] ?? []
-    let candidates = ["auto_exposure_bias", "exposure_bias", "brightness"]
-    guard
-      let control = candidates.lazy.compactMap({ name in
-        controls.first { $0.name == name && $0.isWritable }
-      }).first
-    else {
-      toast(&state, "The \(camera) camera has no exposure compensation", problem: true)
-      return []
-    }
-    let value = control.value ?? control.defaultValue
-    let next: Int64
-    if control.kind == .menu || control.kind == .integerMenu {
-      let indices = control.menu.map(\.index)
-      guard let index = indices.firstIndex(of: value) else { return [] }
-      next = indices[min(max(index + direction, 0), indices.count - 1)]
-    } else {
-      let step = max(control.step, (control.maximum - control.minimum) / exposureStepShare, 1)
-      next = min(max(value + Int64(direction) * step, control.minimum), control.maximum)
-    }
-    toast(&state, "\(camera) \(control.label): \(control.describe(next))")
-    return [.setControl(camera, name: control.name, value: next)]
-  }
-
-  private static func toggleAuto(_ id: UInt32, what: String, _ state: inout AppState)
-    -> [AppCommand]
-  {
-    let camera = state.focused
-    guard let control = state.controls[camera]?.first(where: { $0.id == id && $0.isWritable })
-    else {
-      toast(&state, "The \(camera) camera has no automatic \(what) to lock", problem: true)
-      return []
-    }
-    let automatic = (control.value ?? control.defaultValue) != 0
-    toast(&state, automatic ? "\(camera) \(what) locked" : "\(camera) \(what) automatic again")
-    return [.setControl(camera, name: control.name, value: automatic ? 0 : 1)]
   }
 }

@@ -5,10 +5,11 @@ import Foundation
 /// Builds every menu page from the state: rows, their current values and what changing them
 /// does.
 public enum MenuCatalog {
-  /// The page `id` as it stands in `state`.
+  /// The page `id` as it stands in `state`; the main page is the focused screen's
+  /// (`AppScreen.mainMenu`).
   public static func page(_ id: MenuPageID, in state: AppState) -> MenuPage {
     switch id {
-    case .main: mainPage(state)
+    case .main: state.screens.focused.mainMenu(state)
     case .recording: recordingPage(state)
     case .layout: layoutPage(state)
     case .cameraControls: controlsPage(state)
@@ -19,6 +20,7 @@ public enum MenuCatalog {
 
   // MARK: - Main
 
+  /// The camera screen's main page.
   static func mainPage(_ state: AppState) -> MenuPage {
     let running = state.isTakeRunning
     return MenuPage(
@@ -26,15 +28,15 @@ public enum MenuCatalog {
       items: [
         MenuItem(
           title: running ? "Stop recording" : "Start recording", kind: .action,
-          adjust: { _ in .action(.recordOrStop) }),
+          adjust: { _ in .action(CameraAction.recordOrStop) }),
         MenuItem(
           title: state.sessionState == .paused ? "Resume" : "Pause", kind: .action,
           note: running ? nil : "Pausing needs a take: start recording first", enabled: running,
-          adjust: { _ in .action(.pauseOrResume) }),
+          adjust: { _ in .action(CameraAction.pauseOrResume) }),
         MenuItem(
           title: "Discard the take", kind: .action,
           note: running ? "Stops and deletes the take (asks first)" : "No take is being recorded",
-          enabled: running, adjust: { _ in .action(.discardTake) }),
+          enabled: running, adjust: { _ in .action(CameraAction.discardTake) }),
         MenuItem(
           title: "Recording", value: summary(of: state.settings), kind: .submenu,
           adjust: { _ in .open(.recording) }),
@@ -42,14 +44,15 @@ public enum MenuCatalog {
           title: "Layout", value: layoutSummary(state.settings.layout), kind: .submenu,
           adjust: { _ in .open(.layout) }),
         MenuItem(
-          title: "Camera controls", value: "\(state.focused) camera", kind: .submenu,
+          title: "Camera controls", value: "\(state.camera.focused) camera", kind: .submenu,
           adjust: { _ in .open(.cameraControls) }),
         MenuItem(
           title: "Devices", value: "\(state.sources.front.label) / \(state.sources.back.label)",
           kind: .submenu, adjust: { _ in .open(.devices) }),
         MenuItem(title: "Advanced", kind: .submenu, adjust: { _ in .open(.advanced) }),
-        MenuItem(title: "Keys and help", kind: .action, adjust: { _ in .action(.help) }),
-        MenuItem(title: "Quit", kind: .action, adjust: { _ in .action(.quit) }),
+        MenuItem(
+          title: "Keys and help", kind: .action, adjust: { _ in .action(CameraAction.help) }),
+        MenuItem(title: "Quit", kind: .action, adjust: { _ in .action(CameraAction.quit) }),
       ])
   }
 
@@ -212,7 +215,7 @@ public enum MenuCatalog {
   // MARK: - Camera controls
 
   static func controlsPage(_ state: AppState) -> MenuPage {
-    let camera = state.focused
+    let camera = state.camera.focused
     var items = [
       MenuItem(
         title: "Camera", value: "\(camera): \(state.sources[camera].label)", kind: .choice,

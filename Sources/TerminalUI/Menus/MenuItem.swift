@@ -70,8 +70,8 @@ public enum MenuEffect: Sendable {
   case diagnostics(Bool)
   /// Limit the preview's colours (nil: automatic).
   case colors(TerminalCapabilities.ColorDepth?)
-  /// Do an action as its key would.
-  case action(AppAction)
+  /// Do an action of the focused screen as its key would.
+  case action(any ScreenAction)
   /// Refuse, saying why.
   case refuse(String)
 }

@@ -5,8 +5,10 @@ public import Foundation
 public import Session
 import Synchronization
 
-/// Runs the interface: reads keys, feeds events to `AppUpdate`, carries out its commands on the
-/// session, draws the preview and presents `AppRenderer`'s screens.
+/// Runs the interface: waits for a key, a tick or a preview frame, feeds events to `AppUpdate`
+/// (the only writer of `AppState`), carries out the commands it returns through the executors
+/// (session, camera controls, settings, files, playback), whose results come back as events,
+/// and presents `AppRenderer`'s screens.
 ///
 /// Everything happens on the calling thread except finalizing a take, which runs on a thread
 /// of its own so the screen keeps moving while the files are closed.
@@ -55,26 +57,23 @@ public final class AppRunner {
   }
 
   let terminal: any TerminalBackend
-  var configuration: Configuration
-  var state: AppState
-  var session: SessionController?
-  var environment = AppEnvironment.permissive
-  let composer = PreviewComposer()
+  let configuration: Configuration
+  /// Read here, written only by `AppUpdate` (through `dispatch`).
+  private(set) var state: AppState
+  let sessions: SessionExecutor
+  let controls = CameraControlsExecutor()
+  let settings: SettingsExecutor
+  let files = FilesExecutor()
+  let playback = PlaybackExecutor()
+  let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
-  var controlAccess: [CameraPosition: CameraControlAccess] = [:]
-  var player: TakePlayer?
-  let stopResult = Mailbox<Result<TakeResult, DualCamError>>()
-  var stopThread: Thread?
   let started = SystemMonotonicClock()
   let startTime: MonotonicTime
   var lastTick = -1.0
   var lastCheckpoint = 0.0
-  var previewFrames: [Double] = []
   /// Where takes go, for the free-space figure, and the setting it was resolved from.
   var outputFolder: (setting: String?, path: String?) = (nil, nil)
-  /// Capture time of the older camera frame in the preview being built, until it is presented.
-  var previewCaptureTime: MonotonicTime?
   var exiting = false
 
   /// Prepares the interface on `terminal`; nothing is opened until `run()`.
@@ -82,6 +81,10 @@ public final class AppRunner {
     self.terminal = terminal
     self.configuration = configuration
     startTime = started.now()
+    sessions = SessionExecutor(openSources: configuration.openSources)
+    settings = SettingsExecutor(
+      file: configuration.settingsFile, url: configuration.settingsURL,
+      frontSpec: configuration.frontSpec, backSpec: configuration.backSpec)
     let size = terminal.size
     let placeholder = SourceInfo(
       kind: "none", label: "—", identity: "", size: configuration.settings.size,
@@ -90,10 +93,6 @@ public final class AppRunner {
       width: size.width, height: size.height, capabilities: terminal.capabilities,
       settings: configuration.settings,
       sources: .init(front: placeholder, back: placeholder, frontSpec: "", backSpec: ""))
-    let preferences = configuration.settingsFile.interface
-    state.fpsCounterVisible = preferences.fpsCounter
-    state.logLevel = AppState.LogLevel(rawValue: preferences.logLevel) ?? .warning
-    state.colorPreference = TerminalCapabilities.ColorDepth(rawValue: preferences.colors)
   }
 
   /// Seconds since the runner was created.
@@ -102,13 +101,13 @@ public final class AppRunner {
   /// Runs until the user quits (or SIGTERM/SIGHUP); every take is saved before it returns.
   public func run() {
     defer { shutdown() }
-    state.previewMethod = PreviewRenderer.Method(for: effectiveCapabilities)
-    state.availableDevices = configuration.listDevices()
-    for problem in configuration.startupProblems { state.overlays.append(.error(problem)) }
+    dispatch(.preferencesLoaded(settings.preferences))
+    dispatch(.devicesFound(configuration.listDevices()))
+    for problem in configuration.startupProblems { dispatch(.failed(problem)) }
     for notice in configuration.startupNotices { dispatch(.notice(notice)) }
-    apply(.setLogLevel(state.logLevel))
-    openSession(
-      front: configuration.frontSpec, back: configuration.backSpec, settings: state.settings)
+    dispatch(
+      sessions.open(
+        front: configuration.frontSpec, back: configuration.backSpec, settings: state.settings))
     while !exiting {
       step()
     }
@@ -124,25 +123,16 @@ public final class AppRunner {
       while !exiting, let more = terminal.nextEvent(timeoutMilliseconds: 0) { handle(more) }
     }
     if configuration.stopRequested(), !state.quitAfterStop, !exiting {
-      state.overlays.removeAll()
-      state.quitAfterStop = true
-      if state.isTakeRunning && !state.stopPending {
-        state.stopPending = true
-        apply(.stopRecording)
-      } else if !state.isTakeRunning {
-        apply(.quit)
-      }
+      dispatch(.stopRequested)
     }
-    collectFinishedStop()
+    if let finished = sessions.collectFinishedStop() { dispatch(finished) }
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
     if pacer.isDue(at: time) { drawPreview(at: time) }
     terminal.present(AppRenderer.render(state))
-    if let captured = previewCaptureTime {
+    if let captured = livePreview.takeCaptureTime() {
       // Measured after the screen was written: capture → tap → compose → cells → terminal.
-      let latency = Double(started.now() - captured) / 1e6
-      state.previewLatency = state.previewLatency.map { 0.8 * $0 + 0.2 * latency } ?? latency
-      previewCaptureTime = nil
+      dispatch(.previewPresented(latency: Double(started.now() - captured) / 1e6))
     }
   }
 
@@ -158,22 +148,19 @@ public final class AppRunner {
 
   /// Feeds an event through `AppUpdate` and carries out the commands it returns.
   func dispatch(_ event: AppEvent) {
-    let commands = AppUpdate.update(&state, event, environment: environment)
+    if case .sessionOpened = event { controls.forgetDevices() }
+    let commands = AppUpdate.update(&state, event, environment: sessions.environment)
     for command in commands { apply(command) }
+  }
+
+  /// Feeds the events of an executor through `AppUpdate`, in order.
+  func dispatch(_ events: [AppEvent]) {
+    for event in events { dispatch(event) }
   }
 
   private func tick(at time: Double) {
     lastTick = time
-    let snapshot: SessionSnapshot?
-    if stopThread != nil {
-      snapshot = state.session.map { previous in
-        var finalizing = previous
-        finalizing.state = .finalizing
-        return finalizing
-      }
-    } else {
-      snapshot = session?.snapshot()
-    }
+    let snapshot = sessions.snapshot(previous: state.session)
     if outputFolder.setting != state.settings.outputDirectory || outputFolder.path == nil {
       // Resolved once per setting, not every tick: preparing it may create the folder.
       outputFolder = (
@@ -194,14 +181,28 @@ public final class AppRunner {
             + snapshot.back.duplicates) + snapshot.lagRepeats
       pacer.observe(troubleCount: trouble, at: time)
     }
-    if state.isTakeRunning, stopThread == nil, time - lastCheckpoint >= 5 {
+    if state.isTakeRunning, !sessions.isFinishing, time - lastCheckpoint >= 5 {
       lastCheckpoint = time
-      session?.checkpointMetadata()
+      sessions.session?.checkpointMetadata()
     }
-    if let player, state.playback != nil, player.picture(at: time) == nil {
-      self.player = nil
-      dispatch(.playback(nil))
+    if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
+  }
+
+  /// Draws the picture for the preview area: the take playing there, else the live cameras.
+  private func drawPreview(at time: Double) {
+    let area = ScreenLayout(width: state.width, height: state.height).content
+    let pixels = ImageSize(width: area.width, height: area.height * 2)
+    let capabilities = state.previewCapabilities
+    if playback.isPlaying {
+      if let frame = playback.frame(at: time, fitting: pixels, capabilities: capabilities) {
+        dispatch(frame)
+      }
+      return
     }
+    let drawn = livePreview.draw(
+      sessions.session, layout: state.settings.layout, sources: state.sources, fitting: pixels,
+      capabilities: capabilities, at: time)
+    if let drawn { dispatch(drawn) }
   }
 
   /// The three files' expected bytes per second at the current settings (nil for lossless).
@@ -224,22 +225,9 @@ public final class AppRunner {
     return Double(total) / 8
   }
 
-  /// The capabilities with the user's colour limit applied.
-  var effectiveCapabilities: TerminalCapabilities {
-    var capabilities = terminal.capabilities
-    if let limit = state.colorPreference, limit.rank < capabilities.colorDepth.rank {
-      capabilities.colorDepth = limit
-    }
-    return capabilities
-  }
-
   private func shutdown() {
-    stopThread.map { _ in waitForStop() }
-    if state.isTakeRunning, let session {
-      _ = try? session.stopRecording()
-    }
-    session?.shutdown()
-    session = nil
+    if let finished = sessions.waitForStop() { dispatch(finished) }
+    sessions.shutdown(takeRunning: state.isTakeRunning)
     terminal.close()
   }
 }

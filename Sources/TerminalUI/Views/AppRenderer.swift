@@ -1,8 +1,9 @@
 import DualCamCore
 import Foundation
 
-/// Draws the whole interface from the state into a cell buffer: a pure function, so every
-/// screen can be checked as text without a terminal.
+/// Draws the whole interface from the state into a cell buffer: the screen on top of the
+/// stack, then the diagnostics panel, toasts and overlays. A pure function, so every screen can
+/// be checked as text without a terminal.
 public enum AppRenderer {
   /// The screen for `state`.
   public static func render(_ state: AppState) -> CellBuffer {
@@ -13,23 +14,26 @@ public enum AppRenderer {
       return buffer
     }
     let layout = ScreenLayout(width: state.width, height: state.height)
-    CameraScreenView.draw(state, layout: layout, into: &buffer, glyphs: glyphs)
+    // Screens cover the whole window: only the one on top is drawn.
+    let screen = state.screens.focused
+    screen.draw(state, layout: layout, into: &buffer, glyphs: glyphs)
+    let area = layout.content
     if state.diagnosticsVisible {
-      DiagnosticsView.draw(state, in: layout.preview, into: &buffer, glyphs: glyphs)
+      DiagnosticsView.draw(state, in: area, into: &buffer, glyphs: glyphs)
     }
-    ToastView.draw(state.toasts, in: layout.preview, into: &buffer)
+    ToastView.draw(state.toasts, in: area, into: &buffer)
     for overlay in state.overlays {
       switch overlay {
       case .help(let scroll):
-        HelpView.draw(scroll: scroll, in: layout.preview, into: &buffer, glyphs: glyphs)
+        HelpView.draw(screen.helpSections, scroll: scroll, in: area, into: &buffer, glyphs: glyphs)
       case .menu(let navigation):
-        MenuView.draw(navigation, state: state, in: layout.preview, into: &buffer, glyphs: glyphs)
+        MenuView.draw(navigation, state: state, in: area, into: &buffer, glyphs: glyphs)
       case .confirm(let confirmation):
-        DialogView.drawConfirmation(confirmation, in: layout.preview, into: &buffer, glyphs: glyphs)
+        DialogView.drawConfirmation(confirmation, in: area, into: &buffer, glyphs: glyphs)
       case .error(let report):
-        DialogView.drawError(report, in: layout.preview, into: &buffer, glyphs: glyphs)
+        DialogView.drawError(report, in: area, into: &buffer, glyphs: glyphs)
       case .review(let review):
-        DialogView.drawReview(review, in: layout.preview, into: &buffer, glyphs: glyphs)
+        DialogView.drawReview(review, in: area, into: &buffer, glyphs: glyphs)
       }
     }
     return buffer

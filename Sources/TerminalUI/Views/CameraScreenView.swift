@@ -4,24 +4,26 @@ import Foundation
 /// The camera screen: title bar, live preview, status bar and key hints.
 enum CameraScreenView {
   static func draw(
-    _ state: AppState, layout: ScreenLayout, into buffer: inout CellBuffer, glyphs: Glyphs
+    _ state: AppState, screen: CameraScreen, layout: ScreenLayout, into buffer: inout CellBuffer,
+    glyphs: Glyphs
   ) {
-    drawTitleBar(state, in: layout.titleBar, into: &buffer, glyphs: glyphs)
-    drawPreview(state, in: layout.preview, into: &buffer, glyphs: glyphs)
+    drawTitleBar(state, screen: screen, in: layout.titleBar, into: &buffer, glyphs: glyphs)
+    drawPreview(state, screen: screen, in: layout.content, into: &buffer, glyphs: glyphs)
     drawStatusBar(state, in: layout.statusBar, into: &buffer)
-    drawHintBar(state, in: layout.hintBar, into: &buffer)
+    drawHintBar(state, screen: screen, in: layout.hintBar, into: &buffer)
   }
 
   // MARK: - Title bar
 
   static func drawTitleBar(
-    _ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+    _ state: AppState, screen: CameraScreen, in rect: ScreenRect, into buffer: inout CellBuffer,
+    glyphs: Glyphs
   ) {
     let bar = CellStyle(foreground: Palette.barText, background: Palette.barBackground)
     buffer.fill(rect, style: bar)
     var x = rect.x + 1
     x += buffer.write("DualCam", x: x, y: rect.y, style: bar.adding(.bold)) + 2
-    let (badge, badgeStyle) = stateBadge(state, bar: bar, glyphs: glyphs)
+    let (badge, badgeStyle) = stateBadge(state, screen: screen, bar: bar, glyphs: glyphs)
     x += buffer.write(badge, x: x, y: rect.y, style: badgeStyle) + 2
     let clock = state.system.clock
     let right = rect.maxX - 1 - BufferText.columns(clock)
@@ -36,9 +38,11 @@ enum CameraScreenView {
     }
   }
 
-  static func stateBadge(_ state: AppState, bar: CellStyle, glyphs: Glyphs) -> (String, CellStyle) {
+  static func stateBadge(_ state: AppState, screen: CameraScreen, bar: CellStyle, glyphs: Glyphs)
+    -> (String, CellStyle)
+  {
     let elapsed = Formatting.clock(seconds: state.session?.recordedSeconds ?? 0)
-    if let playback = state.playback {
+    if let playback = screen.playback {
       return (
         "PLAYBACK \(Formatting.clock(seconds: playback.position))/\(Formatting.clock(seconds: playback.duration))",
         bar.foreground(Palette.accent).adding(.bold)
@@ -64,9 +68,10 @@ enum CameraScreenView {
   // MARK: - Preview
 
   static func drawPreview(
-    _ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+    _ state: AppState, screen: CameraScreen, in rect: ScreenRect, into buffer: inout CellBuffer,
+    glyphs: Glyphs
   ) {
-    guard let preview = state.preview, preview.width > 0 else {
+    guard let preview = screen.preview, preview.width > 0 else {
       let text = state.sessionState == .idle ? "Starting cameras…" : "Waiting for the first frames…"
       buffer.writeCentered(
         text, in: ScreenRect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1),
@@ -79,21 +84,23 @@ enum CameraScreenView {
         buffer[origin.x + column, origin.y + row] = preview[column, row]
       }
     }
-    guard state.playback == nil else { return }
+    guard screen.playback == nil else { return }
     for camera in CameraPosition.allCases {
-      guard let region = state.previewRegions[camera] else { continue }
+      guard let region = screen.previewRegions[camera] else { continue }
       drawRegionLabel(
-        camera, state, at: (origin.x + region.x, origin.y + region.y), into: &buffer, glyphs: glyphs
-      )
+        camera, state, focused: screen.focused, at: (origin.x + region.x, origin.y + region.y),
+        into: &buffer, glyphs: glyphs)
     }
   }
 
   /// Each camera's region on screen, for mouse clicks.
-  static func regionsOnScreen(_ state: AppState) -> [CameraPosition: ScreenRect] {
-    guard let preview = state.preview else { return [:] }
-    let area = ScreenLayout(width: state.width, height: state.height).preview
+  static func regionsOnScreen(_ state: AppState, screen: CameraScreen)
+    -> [CameraPosition: ScreenRect]
+  {
+    guard let preview = screen.preview else { return [:] }
+    let area = ScreenLayout(width: state.width, height: state.height).content
     let origin = previewOrigin(preview, in: area)
-    return state.previewRegions.mapValues { region in
+    return screen.previewRegions.mapValues { region in
       ScreenRect(
         x: origin.x + region.x, y: origin.y + region.y, width: region.width, height: region.height)
     }
@@ -108,11 +115,11 @@ enum CameraScreenView {
   }
 
   static func drawRegionLabel(
-    _ camera: CameraPosition, _ state: AppState, at point: (x: Int, y: Int),
-    into buffer: inout CellBuffer, glyphs: Glyphs
+    _ camera: CameraPosition, _ state: AppState, focused focusedCamera: CameraPosition,
+    at point: (x: Int, y: Int), into buffer: inout CellBuffer, glyphs: Glyphs
   ) {
     let snapshot = camera == .front ? state.session?.front : state.session?.back
-    let focused = state.focused == camera
+    let focused = focusedCamera == camera
     var label = " \(focused ? "\(glyphs.pointer) " : "")\(camera.description.uppercased())"
     let zoom = state.zoomFactor(of: camera)
     if zoom > 1.001 || state.hardwareZoom[camera] == true && zoom > 1.001 {
@@ -192,7 +199,9 @@ enum CameraScreenView {
 
   // MARK: - Hints and outputs
 
-  static func drawHintBar(_ state: AppState, in rect: ScreenRect, into buffer: inout CellBuffer) {
+  static func drawHintBar(
+    _ state: AppState, screen: CameraScreen, in rect: ScreenRect, into buffer: inout CellBuffer
+  ) {
     guard !rect.isEmpty else { return }
     let plain = CellStyle(foreground: Palette.barText)
     var segments: [(String, CellStyle)] = []
@@ -202,13 +211,6 @@ enum CameraScreenView {
       }
       if let disk = diskSegment(state, style: plain) { segments.append(disk) }
     }
-    let keys: [(String, String)] =
-      state.playback != nil
-      ? [("any key", "stop playback")]
-      : [
-        ("r", state.isTakeRunning ? "Stop" : "Record"), ("Space", "Pause"), ("Tab", "Camera"),
-        ("+/-", "Zoom"), ("s", "Swap"), ("m", "Menu"), ("d", "Diag"), ("?", "Help"), ("q", "Quit"),
-      ]
     var x = rect.x + 1
     for (index, segment) in segments.enumerated() {
       if index > 0 {
@@ -217,13 +219,7 @@ enum CameraScreenView {
       x += buffer.write(segment.0, x: x, y: rect.y, style: segment.1)
     }
     if !segments.isEmpty { x += 3 }
-    for (key, title) in keys {
-      let needed = BufferText.columns(key) + BufferText.columns(title) + 3
-      guard x + needed <= rect.maxX else { break }
-      x += buffer.write(
-        key, x: x, y: rect.y, style: CellStyle(foreground: Palette.accent, attributes: [.bold]))
-      x += buffer.write(" \(title)  ", x: x, y: rect.y, style: CellStyle(foreground: Palette.dim))
-    }
+    HintLineView.draw(screen.hints(state), from: x, in: rect, into: &buffer)
   }
 
   /// Writes segments left to right with separators, dropping those that no longer fit.

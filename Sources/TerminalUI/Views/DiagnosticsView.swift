@@ -48,10 +48,10 @@ enum DiagnosticsView {
     )
     lines.append(
       (
-        "  preview \(state.previewMethod.rawValue), \(Formatting.rate(state.previewRate)) fps",
+        "  preview \(state.camera.previewMethod.rawValue), \(Formatting.rate(state.camera.previewRate)) fps",
         false
       ))
-    if let latency = state.previewLatency {
+    if let latency = state.camera.previewLatency {
       lines.append(("  camera to screen \(Int(latency.rounded())) ms", false))
     }
     return lines

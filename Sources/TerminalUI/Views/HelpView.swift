@@ -1,31 +1,22 @@
-/// Every key of the camera screen, grouped, generated from `AppAction`.
+/// The focused screen's keys, grouped, generated from its actions (`AppScreen.helpSections`).
 enum HelpView {
-  /// The help text's lines: key column and description.
-  static var lines: [(key: String, text: String)] {
+  /// The help text's lines for `sections`: key column and description; section titles have
+  /// no key.
+  static func lines(_ sections: [HelpSection]) -> [(key: String, text: String)] {
     var lines: [(String, String)] = []
-    for group in AppAction.groups {
+    for section in sections {
       if !lines.isEmpty { lines.append(("", "")) }
-      lines.append(("", group.title.uppercased()))
-      for action in group.actions {
-        lines.append((action.keys.map(\.label).joined(separator: " "), action.title))
-      }
+      lines.append(("", section.title.uppercased()))
+      for line in section.lines { lines.append((line.keys, line.text)) }
     }
-    lines.append(("", ""))
-    lines.append(("", "IN MENUS"))
-    lines.append(("↑ ↓ j k", "Move"))
-    lines.append(("← → h l", "Change the value (PgUp/PgDn: in big steps)"))
-    lines.append(("Enter", "Open, toggle or do"))
-    lines.append(("r", "Reset the selected camera control"))
-    lines.append(("Esc q", "Back"))
-    lines.append(("", ""))
-    lines.append(("", "MOUSE (WHERE THE TERMINAL SENDS CLICKS)"))
-    lines.append(("click", "A camera: focus it. A menu row: select, again: open"))
     return lines
   }
 
-  static func draw(scroll: Int, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs)
-  {
-    let lines = lines
+  static func draw(
+    _ sections: [HelpSection], scroll: Int, in area: ScreenRect, into buffer: inout CellBuffer,
+    glyphs: Glyphs
+  ) {
+    let lines = lines(sections)
     let box = area.centered(width: 64, height: min(lines.count + 4, area.height))
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)

@@ -30,8 +30,8 @@ enum StateFixtures {
     state.system.cpuLoad = 0.42
     state.system.freeDiskBytes = 52_100_000_000
     state.system.estimatedBytesPerSecond = 1_500_000
-    state.preview = gradientPreview(width: 36, height: 20)
-    state.previewRegions = [
+    state.camera.preview = gradientPreview(width: 36, height: 20)
+    state.camera.previewRegions = [
       .front: ScreenRect(x: 0, y: 0, width: 36, height: 10),
       .back: ScreenRect(x: 0, y: 10, width: 36, height: 10),
     ]

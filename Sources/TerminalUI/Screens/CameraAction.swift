@@ -1,6 +1,6 @@
-/// Every action the camera screen offers, with its keys: the help screen and the hint line are
-/// generated from this list, so they can never disagree with what the keys do.
-public enum AppAction: String, CaseIterable, Sendable {
+/// Every action the camera screen offers, with its keys: the help screen, the hint line and the
+/// menus are generated from this list, so they can never disagree with what the keys do.
+public enum CameraAction: String, ScreenAction {
   case recordOrStop
   case pauseOrResume
   case discardTake
@@ -74,13 +74,8 @@ public enum AppAction: String, CaseIterable, Sendable {
     }
   }
 
-  /// The action bound to `key`, if any.
-  public static func bound(to key: Key) -> AppAction? {
-    allCases.first { $0.keys.contains(key) }
-  }
-
   /// The help screen's groups, in order.
-  public static let groups: [(title: String, actions: [AppAction])] = [
+  public static let groups: [(title: String, actions: [CameraAction])] = [
     ("Take", [.recordOrStop, .pauseOrResume, .discardTake]),
     (
       "Picture",

@@ -1,0 +1,81 @@
+public import Capture
+public import DualCamCore
+public import Foundation
+public import Session
+
+/// What happens to the interface: keys, time, and the answers to commands. The runner turns
+/// every result of its executors into one of these; only `AppUpdate` changes the state.
+public enum AppEvent: Sendable {
+  /// A key was pressed.
+  case key(Key)
+  /// The terminal changed size.
+  case resize(width: Int, height: Int)
+  /// Time passed: fresh counters and machine status.
+  case tick(uptime: Double, session: SessionSnapshot?, system: AppState.SystemStatus)
+  /// The interface's entries of the settings file were read (at the start).
+  case preferencesLoaded(AppState.Preferences)
+  /// SIGTERM or SIGHUP arrived: save the take and quit, without asking.
+  case stopRequested
+
+  // MARK: - The session
+
+  /// A session opened on these sources with these settings; the preview runs.
+  case sessionOpened(AppState.Sources, RecordingSettings)
+  /// New sources or settings could not be opened: the session runs on with `settings`.
+  case sessionFailed(ErrorReport, settings: RecordingSettings)
+  /// A take started.
+  case recordingStarted(URL)
+  /// The take was paused (true) or resumed.
+  case pauseToggled(paused: Bool)
+  /// A take finished and was saved.
+  case takeFinished(TakeReview)
+  /// The session kept its layout (`current`, when known) and did not apply the new one.
+  case layoutRefused(current: LayoutSettings?, reason: String)
+  /// A camera's own zoom did not move: the dual view's digital zoom takes over.
+  case hardwareZoomRefused(CameraPosition, factor: Double)
+  /// A camera's controls were read.
+  case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
+  /// The cameras that can be chosen, found anew.
+  case devicesFound([AppState.DeviceChoice])
+
+  // MARK: - Files and settings
+
+  /// A take's folder was deleted.
+  case folderDeleted(URL)
+  /// The settings file could not be written, and why.
+  case settingsNotSaved(String)
+
+  // MARK: - Pictures
+
+  /// A preview picture was drawn (nil: there was nothing to draw), with the method and the
+  /// preview's rate when it was measured anew.
+  case previewDrawn(PreviewPicture?, method: PreviewRenderer.Method, rate: Double?)
+  /// The screen with the newest preview reached the terminal, this many milliseconds after
+  /// its camera frames were captured.
+  case previewPresented(latency: Double)
+  /// Playback started, moved on, or ended (nil).
+  case playback(AppState.PlaybackStatus?)
+  /// A frame of the take playing in the preview area, drawn, at `position` seconds.
+  case playbackFrame(CellBuffer, position: Double, method: PreviewRenderer.Method)
+
+  // MARK: - Messages
+
+  /// A command failed.
+  case failed(ErrorReport)
+  /// Something worth a short note.
+  case notice(String)
+}
+
+/// The live dual view as cells, and where each camera's picture sits in it.
+public struct PreviewPicture: Sendable, Equatable {
+  /// The picture.
+  public var cells: CellBuffer
+  /// Each camera's region inside `cells`.
+  public var regions: [CameraPosition: ScreenRect]
+
+  /// Creates a picture.
+  public init(cells: CellBuffer, regions: [CameraPosition: ScreenRect]) {
+    self.cells = cells
+    self.regions = regions
+  }
+}

@@ -1,0 +1,244 @@
+import Capture
+import Compositor
+import DualCamCore
+import Foundation
+import Session
+
+/// Carries out the commands that act on the recording session: opens it (falling back to
+/// synthetic sources), starts, pauses and stops takes, and changes layout and zoom. Every
+/// answer comes back as events; it never touches `AppState`.
+///
+/// Stopping a take (finalizing the files) runs on a thread of its own so the screen keeps
+/// moving; `collectFinishedStop()` hands its result over on the interface thread.
+final class SessionExecutor {
+  /// The session, once one is open.
+  private(set) var session: SessionController?
+  /// The checks updates make against the open sources.
+  private(set) var environment = AppEnvironment.permissive
+  private let openSources: SourceOpener
+  private let stopResult = Mailbox<Result<TakeResult, DualCamError>>()
+  private var stopThread: Thread?
+
+  /// An executor opening sources with `openSources`.
+  init(openSources: @escaping SourceOpener) {
+    self.openSources = openSources
+  }
+
+  /// True while a take is being finished: the session must not be changed meanwhile.
+  var isFinishing: Bool { stopThread != nil }
+
+  // MARK: - Opening
+
+  /// Opens sources and a session; when the chosen sources fail, falls back to synthetic ones
+  /// and says why, so the interface always opens.
+  func open(front: String?, back: String?, settings: RecordingSettings) -> [AppEvent] {
+    do {
+      return try start(front: front, back: back, settings: settings)
+    } catch {
+      var events: [AppEvent] = [
+        .failed(
+          ErrorReport(
+            title: "Cameras could not be opened", problem: error.problem,
+            fix:
+              "\(error.fix.isEmpty ? "" : error.fix + "; ")synthetic test sources are shown meanwhile — choose cameras in Menu › Devices"
+          ))
+      ]
+      // Test patterns cannot be stored as camera streams: encode their files instead.
+      var fallback = settings
+      if fallback.copiesCameraStreams { fallback.cameraCodec = nil }
+      do {
+        events += try start(front: "synthetic", back: "synthetic", settings: fallback)
+      } catch {
+        events.append(.failed(ErrorReport(title: "Nothing could be opened", error: error)))
+      }
+      return events
+    }
+  }
+
+  /// Replaces the session with one on new sources or settings; when the new one cannot start,
+  /// says why and opens `previous` again. `opened` is true when the new one runs.
+  func reopen(
+    front: String, back: String, settings: RecordingSettings,
+    previous: (sources: AppState.Sources, settings: RecordingSettings)
+  ) -> (events: [AppEvent], opened: Bool) {
+    session?.shutdown()
+    session = nil
+    do {
+      return (try start(front: front, back: back, settings: settings), true)
+    } catch {
+      let failed = AppEvent.sessionFailed(
+        ErrorReport(title: "Not changed", error: error), settings: previous.settings)
+      let events = open(
+        front: previous.sources.frontSpec, back: previous.sources.backSpec,
+        settings: previous.settings)
+      return ([failed] + events, false)
+    }
+  }
+
+  private func start(front: String?, back: String?, settings: RecordingSettings)
+    throws(DualCamError) -> [AppEvent]
+  {
+    let opened = try openSources(front, back, settings)
+    let session = SessionController(settings: settings, front: opened.front, back: opened.back)
+    try session.validate()
+    try session.startPreview()
+    self.session = session
+    let frontSize = opened.front.info.size
+    let backSize = opened.back.info.size
+    let cameraKinds = [opened.front.info.kind, opened.back.info.kind]
+    environment = AppEnvironment(
+      checkSettings: { settings in
+        if settings.copiesCameraStreams, cameraKinds.contains(where: { $0 != "v4l2" }) {
+          return .invalidArgument(
+            "copy stores each camera's own MJPEG stream, and a synthetic or file source has none",
+            fix: "choose two cameras in Devices first, or encode the camera files")
+        }
+        do throws(DualCamError) {
+          try SessionController.check(settings, frontSize: settings.size, backSize: settings.size)
+          return nil
+        } catch { return error }
+      },
+      checkLayout: { [weak session] layout in
+        do throws(DualCamError) {
+          _ = try StackLayout(settings: layout, frontSize: frontSize, backSize: backSize)
+          return session?.canApplyLayout(layout)
+        } catch { return error }
+      })
+    let sources = AppState.Sources(
+      front: opened.front.info, back: opened.back.info, frontSpec: opened.frontSpec,
+      backSpec: opened.backSpec)
+    var events: [AppEvent] = [.sessionOpened(sources, settings)]
+    if opened.notes.contains(where: { $0.contains("synthetic") })
+      && opened.front.info.kind == "synthetic"
+    {
+      events.append(.notice("No camera found: showing synthetic test patterns"))
+    }
+    return events
+  }
+
+  // MARK: - Takes
+
+  /// Starts a take.
+  func startRecording() -> [AppEvent] {
+    guard let session else {
+      return [
+        .failed(
+          ErrorReport(
+            title: "Cannot record", problem: "no cameras are open",
+            fix: "choose cameras in Menu › Devices"))
+      ]
+    }
+    do {
+      return [.recordingStarted(try session.startRecording())]
+    } catch {
+      return [.failed(ErrorReport(title: "Recording did not start", error: error))]
+    }
+  }
+
+  /// Pauses or resumes the take.
+  func togglePause() -> [AppEvent] {
+    session?.togglePause()
+    return [.pauseToggled(paused: session?.state == .paused)]
+  }
+
+  /// Starts finishing the take on its own thread; `collectFinishedStop()` tells the result.
+  func startStop() {
+    guard let session, stopThread == nil else { return }
+    let box = stopResult
+    let thread = Thread {
+      let result: Result<TakeResult, DualCamError>
+      do throws(DualCamError) {
+        result = .success(try session.stopRecording())
+      } catch {
+        result = .failure(error)
+      }
+      box.put(result)
+    }
+    thread.name = "take-finalize"
+    stopThread = thread
+    thread.start()
+  }
+
+  /// The result of a stop that has finished, if one has.
+  func collectFinishedStop() -> AppEvent? {
+    guard stopThread != nil, let result = stopResult.take() else { return nil }
+    stopThread = nil
+    switch result {
+    case .success(let take):
+      return .takeFinished(Self.review(of: take))
+    case .failure(let error):
+      return .failed(ErrorReport(title: "The take could not be finished", error: error))
+    }
+  }
+
+  /// Waits for a running stop to finish (when quitting) and returns its result, if one ran.
+  func waitForStop() -> AppEvent? {
+    while stopThread != nil {
+      Thread.sleep(forTimeInterval: 0.02)
+      if let finished = collectFinishedStop() { return finished }
+    }
+    return nil
+  }
+
+  /// The newest counters; while a take is being finished, `previous` marked as finalizing.
+  func snapshot(previous: SessionSnapshot?) -> SessionSnapshot? {
+    guard stopThread == nil else {
+      return previous.map { previous in
+        var finalizing = previous
+        finalizing.state = .finalizing
+        return finalizing
+      }
+    }
+    return session?.snapshot()
+  }
+
+  /// Saves the running take (if `takeRunning`) and closes the session; call `waitForStop()`
+  /// first.
+  func shutdown(takeRunning: Bool) {
+    if takeRunning, let session {
+      _ = try? session.stopRecording()
+    }
+    session?.shutdown()
+    session = nil
+  }
+
+  static func review(of take: TakeResult) -> TakeReview {
+    let metadata = take.metadata
+    let sources = metadata.sync
+    return TakeReview(
+      folder: take.folder, duration: sources.durationSeconds, frames: sources.frames,
+      pauses: metadata.pauses.count,
+      dropped: sources.front.droppedTotal + sources.back.droppedTotal,
+      duplicates: sources.front.duplicates + sources.back.duplicates,
+      files: ["dualview", "front", "back"].compactMap { name in
+        metadata.outputs[name].map { ($0.file, $0.bytes) }
+      })
+  }
+
+  // MARK: - Layout and zoom
+
+  /// Uses `layout` for the preview and the dual view (live during a take).
+  func updateLayout(_ layout: LayoutSettings) -> [AppEvent] {
+    do {
+      try session?.updateLayout(layout)
+      return []
+    } catch {
+      return [
+        .layoutRefused(current: session?.settings.layout, reason: "Not applied: \(error.problem)")
+      ]
+    }
+  }
+
+  /// Zooms with the camera's own zoom when `hardware` (a refusal comes back as an event, and
+  /// the update decides again); otherwise applies `layout`, which holds the digital zoom.
+  func zoom(
+    _ camera: CameraPosition, to factor: Double, hardware: Bool, layout: LayoutSettings
+  ) -> [AppEvent] {
+    guard let session else { return [] }
+    if hardware {
+      if case .hardware = session.setZoom(factor, for: camera) { return [] }
+      return [.hardwareZoomRefused(camera, factor: factor)]
+    }
+    return updateLayout(layout)
+  }
+}

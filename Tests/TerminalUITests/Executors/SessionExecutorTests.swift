@@ -1,0 +1,133 @@
+import Capture
+import DualCamCore
+import Foundation
+import Session
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// The session executor on synthetic cameras: every command's result comes back as events.
+@Suite(.serialized) struct SessionExecutorTests {
+  /// Opens synthetic sources; "broken" fails as a missing camera would.
+  static let opener: SourceOpener = { front, back, settings throws(DualCamError) in
+    if front == "broken" {
+      throw .sourceUnavailable("no camera at broken", fix: "plug it in")
+    }
+    let frontText = front ?? "synthetic"
+    let backText = back ?? "synthetic"
+    return OpenedSources(
+      front: try SourceSpec(parsing: frontText).makeSource(
+        position: .front, size: settings.size, rate: settings.frameRate),
+      back: try SourceSpec(parsing: backText).makeSource(
+        position: .back, size: settings.size, rate: settings.frameRate),
+      frontSpec: frontText, backSpec: backText, notes: [])
+  }
+
+  static func settings(folder: URL) -> RecordingSettings {
+    var settings = RecordingSettings()
+    settings.size = ImageSize(width: 320, height: 240)
+    settings.outputDirectory = folder.path
+    return settings
+  }
+
+  @Test func opensRecordsPausesAndFinishesATake() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    let settings = Self.settings(folder: folder.url)
+    let opened = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    guard case .sessionOpened(let sources, let used) = opened.first else {
+      Issue.record("expected the session to open: \(opened)")
+      return
+    }
+    #expect(sources.frontSpec == "synthetic" && used == settings)
+    var copying = settings
+    copying.cameraCodec = .copy
+    #expect(executor.environment.checkSettings(copying) != nil, "synthetic sources cannot copy")
+
+    guard case .recordingStarted(let take) = executor.startRecording().first else {
+      Issue.record("the take did not start")
+      return
+    }
+    #expect(FileManager.default.fileExists(atPath: take.path))
+    Thread.sleep(forTimeInterval: 0.5)
+    guard case .pauseToggled(true) = executor.togglePause().first else {
+      Issue.record("pausing says so")
+      return
+    }
+    guard case .pauseToggled(false) = executor.togglePause().first else {
+      Issue.record("resuming says so")
+      return
+    }
+    var zoomed = settings.layout
+    zoomed.frontZoom = LayoutSettings.Zoom(factor: 2)
+    #expect(executor.zoom(.front, to: 2, hardware: false, layout: zoomed).isEmpty)
+    #expect(executor.session?.settings.layout.frontZoom.factor == 2)
+
+    executor.startStop()
+    #expect(executor.isFinishing)
+    let snapshot = executor.snapshot(previous: executor.session?.snapshot())
+    #expect(snapshot?.state == .finalizing)
+    guard case .takeFinished(let review) = executor.waitForStop() else {
+      Issue.record("the take was not finished")
+      return
+    }
+    #expect(review.frames > 0 && review.pauses == 1 && review.files.count == 3)
+    #expect(!executor.isFinishing)
+  }
+
+  @Test func brokenSourcesFallBackToSyntheticOnes() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    let events = executor.open(
+      front: "broken", back: nil, settings: Self.settings(folder: folder.url))
+    guard case .failed(let report) = events.first, case .sessionOpened(let sources, _) = events.last
+    else {
+      Issue.record("expected a failure, then synthetic sources: \(events)")
+      return
+    }
+    #expect(report.title == "Cameras could not be opened")
+    #expect(report.fix?.hasPrefix("plug it in; synthetic test sources") == true)
+    #expect(sources.frontSpec == "synthetic")
+  }
+
+  @Test func aFailedReopenKeepsThePreviousSourcesAndSettings() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    let settings = Self.settings(folder: folder.url)
+    guard
+      case .sessionOpened(let sources, _) = executor.open(
+        front: "synthetic", back: "synthetic", settings: settings
+      ).first
+    else {
+      Issue.record("the first session did not open")
+      return
+    }
+    var wanted = settings
+    wanted.frameRate = FrameRate(numerator: 15)
+    let outcome = executor.reopen(
+      front: "broken", back: "synthetic", settings: wanted, previous: (sources, settings))
+    #expect(!outcome.opened)
+    guard case .sessionFailed(let report, let restored) = outcome.events.first,
+      case .sessionOpened(_, let reopened) = outcome.events.last
+    else {
+      Issue.record("expected the failure, then the previous session: \(outcome.events)")
+      return
+    }
+    #expect(report.title == "Not changed" && restored == settings && reopened == settings)
+    #expect(executor.session != nil)
+  }
+
+  @Test func withoutASessionNothingRecords() {
+    let executor = SessionExecutor(openSources: Self.opener)
+    guard case .failed(let report) = executor.startRecording().first else {
+      Issue.record("recording without cameras must fail with a reason")
+      return
+    }
+    #expect(report.title == "Cannot record")
+    #expect(executor.zoom(.back, to: 2, hardware: true, layout: LayoutSettings()).isEmpty)
+  }
+}
