@@ -72,6 +72,11 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
+      name: "Budget",
+      dependencies: ["DualCamCore", "Compositor", "Encoding"],
+      swiftSettings: strictSwift
+    ),
+    .target(
       name: "TerminalUI",
       dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "CNcurses"],
       swiftSettings: strictSwift
@@ -79,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
+        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy", "Budget",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -124,6 +129,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "BudgetTests",
+      dependencies: ["Budget", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
