@@ -79,5 +79,8 @@ struct DegradePlannerTests {
         works.contains(CalibrationWork(kind: .encode, size: F.hd, codec: .h264, preset: preset)))
     }
     #expect(!works.contains { $0.preset == "medium" })
+    let canvas = ImageSize(width: 1280, height: 1440)
+    #expect(works.contains { $0.preset == "veryfast" && $0.size == canvas })
+    #expect(!works.contains { $0.preset == "superfast" && $0.size == canvas }, "scaled instead")
   }
 }

@@ -22,8 +22,10 @@ enum CalibrationBench {
     var cpuSeconds = 0.12
     /// … once at least this many frames were measured …
     var minimumFrames = 4
-    /// … and never feed more than this many.
+    /// … and never feed more than this many …
     var maximumFrames = 90
+    /// … or, to an encoder, this many (one of them a keyframe).
+    var maximumEncoderFrames = 8
   }
 
   /// Processor seconds per frame of `work`; `layout`, `frontSize` and `backSize` shape
@@ -106,7 +108,9 @@ enum CalibrationBench {
     defer { release(sources) }
     let timer = CPUTimer(scope: .thread)
     var frames = 0
-    while frames < limits.maximumFrames
+    // Encoders with lookahead take frames in cheaply and do the work later (in `finish` at the
+    // latest), so their own cap keeps a slow preset from queueing a long measurement.
+    while frames < min(limits.maximumFrames, limits.maximumEncoderFrames)
       && (frames < limits.minimumFrames || timer.elapsed < limits.cpuSeconds)
     {
       let input = try writer.nextInputImage()

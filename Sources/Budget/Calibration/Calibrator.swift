@@ -30,6 +30,13 @@ public struct Calibrator: Sendable {
     self.measure = measure
   }
 
+  /// The works `calibrate(for:)` would have to measure now (not in the cache), so a caller can
+  /// say that it is about to take a second or two.
+  public func missing(for inputs: BudgetInputs) throws(DualCamError) -> [CalibrationWork] {
+    let cached = Set(cache.load().entries.map(\.work))
+    return try BudgetModel.calibrationNeeded(for: inputs).filter { !cached.contains($0) }
+  }
+
   /// The table for `inputs` and whatever the planner may try from them.
   public func calibrate(for inputs: BudgetInputs) throws(DualCamError) -> Outcome {
     let needed = try BudgetModel.calibrationNeeded(for: inputs)

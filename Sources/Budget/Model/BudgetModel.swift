@@ -35,15 +35,24 @@ public enum BudgetModel {
   public static func calibrationNeeded(for inputs: BudgetInputs) throws(DualCamError)
     -> [CalibrationWork]
   {
-    var variants = [inputs]
-    for change in DegradePlanner.formatChanges(inputs) + DegradePlanner.presetChanges(inputs) {
-      variants.append(try change.applied(to: inputs))
-    }
     var works: [CalibrationWork] = []
-    for variant in variants {
-      for stage in CPUCostModel.stages(variant, canvas: try canvasSize(variant))
-      where !works.contains(stage.work) {
-        works.append(stage.work)
+    func add(_ work: CalibrationWork) {
+      if !works.contains(work) { works.append(work) }
+    }
+    for stage in CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)) { add(stage.work) }
+    for change in DegradePlanner.formatChanges(inputs) {
+      let variant = try change.applied(to: inputs)
+      for stage in CPUCostModel.stages(variant, canvas: try canvasSize(variant)) { add(stage.work) }
+    }
+    // Other presets are measured at one size only (the cameras', the smaller) and scaled by
+    // area to the dual view's: a first run with a slow preset stays short.
+    for change in DegradePlanner.presetChanges(inputs) {
+      let variant = try change.applied(to: inputs)
+      let stages = CPUCostModel.stages(variant, canvas: try canvasSize(variant))
+      let encoders = stages.filter { $0.work.kind == .encode }
+      let smallest = encoders.min { $0.work.size.area < $1.work.size.area }
+      for stage in stages where stage.work.kind != .encode || stage.work == smallest?.work {
+        add(stage.work)
       }
     }
     return works
