@@ -44,7 +44,7 @@ public struct BudgetEstimate: Sendable, Hashable, Codable {
     case .fits: return "fits: cost \(figure), largest is \(limitingResource)"
     case .tight:
       return "tight: cost \(figure) (\(limitingResource)); fits on an idle machine only"
-    case .over: return "over: cost \(figure), \(limitingResource) cannot keep up"
+    case .over: return "over: cost \(figure), limited by \(limitingResource)"
     }
   }
 }
