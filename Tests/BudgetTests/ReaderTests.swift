@@ -1,4 +1,5 @@
 import Budget
+import DualCamCore
 import Foundation
 import TestSupport
 import Testing
@@ -101,6 +102,33 @@ struct ReaderTests {
     #expect(streams.allSatisfy { $0.bus == "usb1" })
   }
 
+  @Test("the probe gathers the cameras' buses' other streams and the machine's facts")
+  func probe() throws {
+    let tree = try usbTree()
+    try tree.write("sys/devices/system/cpu/online", "0-1")
+    try tree.write("proc/meminfo", "MemAvailable: 1000 kB")
+    let probe = BudgetProbe(
+      root: tree.root,
+      cpuReader: CPUCapacityReader(root: tree.root, fallbackCores: 1, allowedCores: nil))
+    let placement = try #require(probe.usbPlacement(ofVideoNode: "video0"))
+    let camera = BudgetSource(
+      position: .front, kind: .usbCamera, format: .mjpeg, size: BudgetFixtures.hd,
+      frameRate: BudgetFixtures.thirty, usb: placement)
+    let inputs = probe.inputs(
+      settings: RecordingSettings(), sources: [camera, BudgetFixtures.synthetic(.back)],
+      outputFolder: tree.root, durationSeconds: 60)
+    #expect(Set(inputs.otherUSBStreams.map(\.device)) == ["1-1", "1-2", "1-3", "1-4"])
+    #expect(inputs.cpu.cores == 2)
+    #expect(inputs.memory.availableBytes == 1_024_000)
+    #expect(inputs.disk.freeBytes != nil)
+    #expect(inputs.durationSeconds == 60)
+    let estimate = try BudgetModel.costs(inputs)
+    // The camera's own device (1-1) is not counted twice; 1-2's 3,072 bytes are.
+    let usb = try #require(estimate.resource(.usbBus))
+    #expect(usb.explanation.contains("1-2 already streams 3072"))
+    #expect(!usb.explanation.contains("1-1 already"))
+  }
+
   // MARK: - CPU
 
   @Test("cgroup cpu.max and CPU lists parse")
@@ -120,7 +148,8 @@ struct ReaderTests {
     try tree.write("proc/self/cgroup", "0::/user.slice/app.scope")
     try tree.write("sys/fs/cgroup/user.slice/cpu.max", "50000 100000")
     try tree.write("sys/fs/cgroup/user.slice/app.scope/cpu.max", "max 100000")
-    let capacity = CPUCapacityReader(root: tree.root, fallbackCores: 1).capacity()
+    let capacity = CPUCapacityReader(root: tree.root, fallbackCores: 1, allowedCores: nil)
+      .capacity()
     #expect(capacity.cores == 0.5)
     #expect(capacity.source == "cgroup quota cpu.max 50000 100000")
   }
@@ -130,12 +159,16 @@ struct ReaderTests {
     let tree = try FakeKernelTree()
     try tree.write("sys/devices/system/cpu/online", "0-3")
     try tree.write("proc/self/cgroup", "4:cpu,cpuacct:/docker/abc\n1:name=systemd:/")
-    #expect(CPUCapacityReader(root: tree.root, fallbackCores: 1).capacity().cores == 4)
+    #expect(
+      CPUCapacityReader(root: tree.root, fallbackCores: 1, allowedCores: nil).capacity().cores == 4)
     try tree.write("sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_quota_us", "150000")
     try tree.write("sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_period_us", "100000")
-    #expect(CPUCapacityReader(root: tree.root, fallbackCores: 1).capacity().cores == 1.5)
+    #expect(
+      CPUCapacityReader(root: tree.root, fallbackCores: 1, allowedCores: nil).capacity().cores
+        == 1.5)
     try tree.write("sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_quota_us", "-1")
-    #expect(CPUCapacityReader(root: tree.root, fallbackCores: 1).capacity().cores == 4)
+    #expect(
+      CPUCapacityReader(root: tree.root, fallbackCores: 1, allowedCores: nil).capacity().cores == 4)
   }
 
   // MARK: - Memory and disk
@@ -152,6 +185,25 @@ struct ReaderTests {
     let facts = MemoryReader(root: tree.root).facts()
     #expect(facts.availableBytes == 1_000_000_000)
     #expect(facts.source.contains("cgroup"))
+  }
+
+  @Test("a cgroup v1 memory limit counts too")
+  func memoryV1() throws {
+    let tree = try FakeKernelTree()
+    try tree.write("proc/meminfo", "MemAvailable:    2048000 kB")
+    try tree.write("proc/self/cgroup", "4:memory:/box\n1:cpu:/")
+    try tree.write("sys/fs/cgroup/memory/box/memory.limit_in_bytes", "536870912")
+    try tree.write("sys/fs/cgroup/memory/box/memory.usage_in_bytes", "36870912")
+    #expect(MemoryReader(root: tree.root).facts().availableBytes == 500_000_000)
+  }
+
+  @Test("cores the scheduler allows lower the count")
+  func affinity() throws {
+    let tree = try FakeKernelTree()
+    try tree.write("sys/devices/system/cpu/online", "0-7")
+    let capacity = CPUCapacityReader(root: tree.root, allowedCores: 3).capacity()
+    #expect(capacity.cores == 3)
+    #expect(capacity.source == "3 cores allowed to this process")
   }
 
   @Test("free space of a folder not created yet is its parent's")

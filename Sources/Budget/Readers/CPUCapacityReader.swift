@@ -6,23 +6,31 @@ public import Foundation
 public struct CPUCapacityReader: Sendable {
   private let tree: SysfsTree
   private let fallbackCores: Int
+  private let allowedCores: Int?
 
   /// A reader of the tree under `root` (`/` on a real system); `fallbackCores` stands in when
-  /// `sys/devices/system/cpu/online` cannot be read.
+  /// `sys/devices/system/cpu/online` cannot be read, and `allowedCores` (the cores the
+  /// scheduler lets this process run on, e.g. after `taskset`; nil in tests) lowers the count.
   public init(
     root: URL = URL(fileURLWithPath: "/"),
-    fallbackCores: Int = ProcessInfo.processInfo.activeProcessorCount
+    fallbackCores: Int = ProcessInfo.processInfo.activeProcessorCount,
+    allowedCores: Int? = ProcessInfo.processInfo.activeProcessorCount
   ) {
     tree = SysfsTree(root: root)
     self.fallbackCores = fallbackCores
+    self.allowedCores = allowedCores
   }
 
   /// The cores' worth of time per second available, and where the figure came from.
   public func capacity() -> CPUCapacity {
     let online = tree.read("sys/devices/system/cpu/online").flatMap(Self.countCPUList)
-    let cores = online ?? fallbackCores
-    var capacity = CPUCapacity(
-      cores: Double(cores), source: "\(cores) \(online == nil ? "" : "online ")cores")
+    var cores = online ?? fallbackCores
+    var source = "\(cores) \(online == nil ? "" : "online ")cores"
+    if let allowed = allowedCores, allowed > 0, allowed < cores {
+      cores = allowed
+      source = "\(allowed) cores allowed to this process"
+    }
+    var capacity = CPUCapacity(cores: Double(cores), source: source)
     if let quota = quota(), quota.cores < capacity.cores {
       capacity = CPUCapacity(cores: quota.cores, source: "cgroup quota \(quota.text)")
     }

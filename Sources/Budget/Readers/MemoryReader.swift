@@ -32,15 +32,30 @@ public struct MemoryReader: Sendable {
     return nil
   }
 
+  /// The room left under the process's cgroup memory limit: v2 `memory.max` −
+  /// `memory.current`, or v1 `memory.limit_in_bytes` − `memory.usage_in_bytes` (v1 writes a
+  /// huge number for "no limit", which never comes out lower than `MemAvailable`).
   private func cgroupHeadroom() -> Int64? {
-    guard let membership = tree.read("proc/self/cgroup"),
-      let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") })
-    else { return nil }
-    let folder = "sys/fs/cgroup" + line.dropFirst(3)
-    guard let limit = tree.read("\(folder)/memory.max").flatMap({ Int64($0) }) else {
-      return nil
+    guard let membership = tree.read("proc/self/cgroup") else { return nil }
+    var tightest: Int64?
+    for line in membership.split(separator: "\n") {
+      let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+      guard fields.count == 3 else { continue }
+      let files: (limit: String, used: String, folder: String)
+      if fields[0] == "0" && fields[1].isEmpty {
+        files = ("memory.max", "memory.current", "sys/fs/cgroup\(fields[2])")
+      } else if fields[1].split(separator: ",").contains("memory") {
+        files = (
+          "memory.limit_in_bytes", "memory.usage_in_bytes", "sys/fs/cgroup/memory\(fields[2])"
+        )
+      } else {
+        continue
+      }
+      guard let limit = tree.read("\(files.folder)/\(files.limit)").flatMap({ Int64($0) })
+      else { continue }
+      let used = tree.read("\(files.folder)/\(files.used)").flatMap { Int64($0) } ?? 0
+      tightest = min(tightest ?? .max, max(0, limit - used))
     }
-    let used = tree.read("\(folder)/memory.current").flatMap { Int64($0) } ?? 0
-    return max(0, limit - used)
+    return tightest
   }
 }

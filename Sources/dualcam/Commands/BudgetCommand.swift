@@ -77,19 +77,15 @@ struct BudgetCommand: ParsableCommand {
       front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
     for note in sources.notes { Console.status(note) }
 
-    let usb = USBTopologyReader()
+    let probe = BudgetProbe()
     let budgetSources = [
-      BudgetSources.describe(sources.front.info, position: .front, reader: usb),
-      BudgetSources.describe(sources.back.info, position: .back, reader: usb),
+      BudgetSources.describe(sources.front.info, position: .front, probe: probe),
+      BudgetSources.describe(sources.back.info, position: .back, probe: probe),
     ]
-    let buses = Set(budgetSources.compactMap { $0.usb?.bus })
     let folder =
       settings.outputDirectory.map { URL(fileURLWithPath: $0) } ?? OutputLocation.defaultRoot()
-    var inputs = BudgetInputs(
-      settings: settings, sources: budgetSources,
-      otherUSBStreams: usb.periodicStreams(onBuses: buses),
-      cpu: CPUCapacityReader().capacity(), memory: MemoryReader().facts(),
-      disk: DiskSpaceReader.facts(for: folder), durationSeconds: seconds)
+    var inputs = probe.inputs(
+      settings: settings, sources: budgetSources, outputFolder: folder, durationSeconds: seconds)
 
     let calibrator = Calibrator(
       cache: CalibrationCache(machine: MachineFingerprint.read()))
@@ -108,7 +104,7 @@ struct BudgetCommand: ParsableCommand {
 /// Describes opened sources for the budget: kind, wire format, and for V4L2 cameras where
 /// they sit on USB (from sysfs) and whether they also offer MJPEG.
 enum BudgetSources {
-  static func describe(_ info: SourceInfo, position: CameraPosition, reader: USBTopologyReader)
+  static func describe(_ info: SourceInfo, position: CameraPosition, probe: BudgetProbe)
     -> BudgetSource
   {
     var source = BudgetSource(
@@ -117,7 +113,7 @@ enum BudgetSources {
       frameRate: info.frameRate)
     guard info.kind == "v4l2", let path = info.details["path"] else { return source }
     let node = URL(fileURLWithPath: path).resolvingSymlinksInPath().lastPathComponent
-    source.usb = reader.placement(ofVideoNode: node)
+    source.usb = probe.usbPlacement(ofVideoNode: node)
     source.kind = source.usb == nil ? .otherCamera : .usbCamera
     let formats = (try? DeviceDiscovery().device(at: path).formats) ?? []
     source.offersMJPEG = formats.contains { format in
