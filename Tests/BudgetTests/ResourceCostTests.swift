@@ -124,5 +124,6 @@ struct ResourceCostTests {
     #expect(BudgetVerdict(cost: 0.95) == .tight)
     #expect(BudgetVerdict(cost: 1.0) == .tight)
     #expect(BudgetVerdict(cost: 1.0001) == .over)
+    #expect(BudgetVerdict.fits < .tight && BudgetVerdict.tight < .over)
   }
 }

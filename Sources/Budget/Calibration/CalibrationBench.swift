@@ -12,7 +12,8 @@ import Foundation
 /// way the session feeds it (`OutputWorker`: a camera frame converted into the writer's input
 /// picture, then `submitFrame`).
 ///
-/// Encoders run with one thread so that the calling thread's CPU clock sees all their work;
+/// Encoders run with one thread so that the calling thread's CPU clock sees all their work
+/// (x265, which keeps worker threads anyway, is timed on the process's clock);
 /// frames are pictures of a moving scene with sensor-like noise, since an encoder's cost
 /// depends on what it encodes.
 enum CalibrationBench {
@@ -106,7 +107,9 @@ enum CalibrationBench {
         preset: work.preset, encoderThreads: 1))
     let sources = scenes(format: .i420, size: work.size)
     defer { release(sources) }
-    let timer = CPUTimer(scope: .thread)
+    // x265 runs a pool of worker threads of its own whatever libavcodec's thread count says;
+    // the whole process's clock sees them (nothing else in it runs during calibration).
+    let timer = CPUTimer(scope: codec == .hevc ? .process : .thread)
     var frames = 0
     // Encoders with lookahead take frames in cheaply and do the work later (in `finish` at the
     // latest), so their own cap keeps a slow preset from queueing a long measurement.

@@ -100,8 +100,16 @@ public enum BudgetVerdict: String, Sendable, Hashable, Codable, Comparable {
     }
   }
 
+  /// Fits before tight before over.
   public static func < (lhs: BudgetVerdict, rhs: BudgetVerdict) -> Bool {
-    let order: [BudgetVerdict] = [.fits, .tight, .over]
-    return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    lhs.severity < rhs.severity
+  }
+
+  private var severity: Int {
+    switch self {
+    case .fits: 0
+    case .tight: 1
+    case .over: 2
+    }
   }
 }
