@@ -77,6 +77,11 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
+      name: "Budget",
+      dependencies: ["DualCamCore", "Compositor", "Media", "Encoding"],
+      swiftSettings: strictSwift
+    ),
+    .target(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
@@ -87,6 +92,7 @@ let package = Package(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
+        "Budget",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -133,6 +139,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "BudgetTests",
+      dependencies: ["Budget", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(

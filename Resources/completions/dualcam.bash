@@ -173,13 +173,13 @@ _dualcam() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    ui|record|recover|devices|controls|help)
+    ui|record|recover|devices|controls|budget|help)
         # Offer subcommand argument completions
         "_dualcam_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'ui record recover devices controls help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'ui record recover devices controls budget help' -- "${cur}"))
         ;;
     esac
 }
@@ -343,6 +343,69 @@ _dualcam_controls() {
     # Offer option value completions
     case "${prev}" in
     '--set')
+        return
+        ;;
+    esac
+}
+
+_dualcam_budget() {
+    repeating_flags=()
+    non_repeating_flags=(--swap --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    __dualcam_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--front')
+        return
+        ;;
+    '--back')
+        return
+        ;;
+    '--size')
+        return
+        ;;
+    '--fps')
+        return
+        ;;
+    '--codec')
+        return
+        ;;
+    '--camera-codec')
+        return
+        ;;
+    '--container')
+        return
+        ;;
+    '--bitrate')
+        return
+        ;;
+    '--preset')
+        return
+        ;;
+    '-o'|'--output')
+        return
+        ;;
+    '--split')
+        return
+        ;;
+    '--canvas')
+        return
+        ;;
+    '--scaling')
+        return
+        ;;
+    '--border')
+        return
+        ;;
+    '--front-zoom')
+        return
+        ;;
+    '--back-zoom')
+        return
+        ;;
+    '--duration')
         return
         ;;
     esac

@@ -1,0 +1,182 @@
+import Compositor
+import DualCamCore
+import Encoding
+import Foundation
+import Media
+
+// The one file of the budget that drives the engine's real stages (Compositor, Encoding):
+// when the Encoding module is split, only the imports here change.
+
+/// Measures the processor time one frame of a work takes on this machine, with the code a
+/// take runs: `PixelConversion` for capture conversion, `MJPEGDecoder` for MJPEG cameras,
+/// `StackCompositor` for the dual view, and `VideoFileWriter` for the encoders, each fed the
+/// way the session feeds it (`OutputWorker`: a camera frame converted into the writer's input
+/// picture, then `submitFrame`).
+///
+/// Encoders run with one thread so that the calling thread's CPU clock sees all their work
+/// (x265, which keeps worker threads anyway, is timed on the process's clock);
+/// frames are pictures of a moving scene with sensor-like noise, since an encoder's cost
+/// depends on what it encodes.
+enum CalibrationBench {
+  /// How long each measurement runs.
+  struct Limits: Sendable {
+    /// Stop feeding frames after this much processor time …
+    var cpuSeconds = 0.12
+    /// … once at least this many frames were measured …
+    var minimumFrames = 4
+    /// … and never feed more than this many …
+    var maximumFrames = 90
+    /// … or, to an encoder, this many (one of them a keyframe).
+    var maximumEncoderFrames = 8
+  }
+
+  /// Processor seconds per frame of `work`; `layout`, `frontSize` and `backSize` shape
+  /// compositing.
+  static func measure(
+    _ work: CalibrationWork, layout: LayoutSettings, frontSize: ImageSize, backSize: ImageSize,
+    limits: Limits = Limits()
+  ) throws(DualCamError) -> Double {
+    switch work.kind {
+    case .convertYUYV, .convertNV12:
+      let format: PixelFormat = work.kind == .convertYUYV ? .yuyv : .nv12
+      let sources = scenes(format: format, size: work.size)
+      defer { release(sources) }
+      let target = FramePool(format: .i420, size: work.size, capacity: 1).lease()!
+      defer { target.release() }
+      return repeatFrames(limits) { index in
+        PixelConversion.convertToI420(sources[index % sources.count].image, into: target.image)
+      }
+    case .decodeMJPEG:
+      let sources = scenes(format: .i420, size: work.size)
+      defer { release(sources) }
+      let pictures = try sources.map { (frame) throws(DualCamError) in
+        try JPEGStillEncoder.encode(frame.image)
+      }
+      let decoder = try MJPEGDecoder(size: work.size)
+      let target = FramePool(format: .i420, size: work.size, capacity: 1).lease()!
+      defer { target.release() }
+      var failure: DualCamError?
+      let seconds = repeatFrames(limits) { index in
+        pictures[index % pictures.count].withUnsafeBytes { bytes in
+          do throws(DualCamError) {
+            try decoder.decode(bytes, into: target.image)
+          } catch { failure = error }
+        }
+      }
+      if let failure { throw failure }
+      return seconds
+    case .compose:
+      let compositor = try StackCompositor(
+        settings: layout, frontSize: frontSize, backSize: backSize)
+      let fronts = scenes(format: .i420, size: frontSize)
+      let backs = scenes(format: .i420, size: backSize)
+      defer { release(fronts + backs) }
+      let canvas = FramePool(format: .i420, size: compositor.canvasSize, capacity: 1).lease()!
+      defer { canvas.release() }
+      return repeatFrames(limits) { index in
+        compositor.compose(
+          front: fronts[index % fronts.count].image, back: backs[index % backs.count].image,
+          into: canvas.image)
+      }
+    case .encode:
+      return try measureEncoder(work, limits: limits)
+    }
+  }
+
+  /// Feeds frames until the limits say stop, then finishes the file so that frames an encoder
+  /// held back (lookahead, B-frames) are encoded inside the measurement too.
+  private static func measureEncoder(_ work: CalibrationWork, limits: Limits)
+    throws(DualCamError) -> Double
+  {
+    let codec = work.codec ?? .h264
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "dualcam-calibration-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .outputUnavailable(
+        "cannot create a scratch folder for calibration in \(folder.path)",
+        fix: "check that the temporary folder (TMPDIR) is writable")
+    }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rate = FrameRate(numerator: 30)
+    let writer = try VideoFileWriter(
+      spec: OutputSpec(
+        name: "calibration", url: folder.appendingPathComponent("calibration.mkv"),
+        size: work.size, frameRate: rate, codec: codec, container: .mkv,
+        bitsPerSecond: BitrateSetting.auto.bitsPerSecond(size: work.size, rate: rate, codec: codec),
+        preset: work.preset, encoderThreads: 1))
+    let sources = scenes(format: .i420, size: work.size)
+    defer { release(sources) }
+    // x265 runs a pool of worker threads of its own whatever libavcodec's thread count says;
+    // the whole process's clock sees them (nothing else in it runs during calibration).
+    let timer = CPUTimer(scope: codec == .hevc ? .process : .thread)
+    var frames = 0
+    // Encoders with lookahead take frames in cheaply and do the work later (in `finish` at the
+    // latest), so their own cap keeps a slow preset from queueing a long measurement.
+    while frames < min(limits.maximumFrames, limits.maximumEncoderFrames)
+      && (frames < limits.minimumFrames || timer.elapsed < limits.cpuSeconds)
+    {
+      let input = try writer.nextInputImage()
+      PixelConversion.convertToI420(sources[frames % sources.count].image, into: input)
+      try writer.submitFrame(index: Int64(frames))
+      frames += 1
+    }
+    _ = try writer.finish()
+    return timer.elapsed / Double(frames)
+  }
+
+  /// Runs `body` on frame numbers 0, 1, … after one unmeasured warm-up call, until the limits
+  /// say stop; the processor seconds per call.
+  private static func repeatFrames(_ limits: Limits, _ body: (Int) -> Void) -> Double {
+    body(0)
+    let timer = CPUTimer(scope: .thread)
+    var frames = 0
+    while frames < limits.maximumFrames
+      && (frames < limits.minimumFrames || timer.elapsed < limits.cpuSeconds)
+    {
+      body(frames + 1)
+      frames += 1
+    }
+    return timer.elapsed / Double(frames)
+  }
+
+  // MARK: - Pictures
+
+  /// Returns `frames` to their pool.
+  private static func release(_ frames: [FrameBuffer]) {
+    for frame in frames { frame.release() }
+  }
+
+  /// Eight frames of a scene: a noisy ramp (noise of ±3 levels, like a camera's sensor at
+  /// indoor light) drifting diagonally, and a bright square moving across it. Each row is cut
+  /// from one long row of texture at a shifting offset, so making them costs little.
+  static func scenes(format: PixelFormat, size: ImageSize) -> [FrameBuffer] {
+    let pool = FramePool(format: format, size: size, capacity: 8)
+    var seed: UInt32 = 0x2545_F491
+    let longest = format.minimumBytesPerRow(plane: 0, width: size.width)
+    let texture = (0..<(longest + 3 * size.height + 64)).map { index -> UInt8 in
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      return UInt8(clamping: 40 + index % 160 + Int(seed >> 29) - 3)
+    }
+    return (0..<8).map { index in
+      let frame = pool.lease()!
+      for plane in 0..<format.planeCount {
+        let target = frame.image.plane(plane)
+        let width = format.minimumBytesPerRow(plane: plane, width: size.width)
+        let rows = format.rows(plane: plane, height: size.height)
+        let square = (x: (index * 24) % max(1, width - width / 8), y: (index * 12) % max(1, rows))
+        texture.withUnsafeBufferPointer { source in
+          for row in 0..<rows {
+            let line = target.row(row)
+            line.update(from: source.baseAddress! + (2 * row + index * 6) % 64 + row, count: width)
+            if row >= square.y && row < square.y + rows / 8 {
+              (line + square.x).update(repeating: 220, count: width / 8)
+            }
+          }
+        }
+      }
+      return frame
+    }
+  }
+}

@@ -1,0 +1,119 @@
+public import DualCamCore
+
+/// One piece of per-frame work whose processor time calibration measures.
+public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// What the work is.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// YUYV → I420 on capture (`PixelConversion`).
+    case convertYUYV = "convert-yuyv"
+    /// NV12 → I420 on capture.
+    case convertNV12 = "convert-nv12"
+    /// One MJPEG picture decoded to I420 on capture (`MJPEGDecoder`).
+    case decodeMJPEG = "decode-mjpeg"
+    /// The dual view composed from both cameras (`StackCompositor`); `size` is the canvas.
+    case compose
+    /// One frame copied into an encoder and encoded (`VideoFileWriter`).
+    case encode
+  }
+
+  /// What the work is.
+  public var kind: Kind
+  /// The picture size it works on (the canvas for `compose`).
+  public var size: ImageSize
+  /// The codec, for `encode`.
+  public var codec: VideoCodec?
+  /// The preset, for `encode` with codecs that take one.
+  public var preset: String?
+  /// What else shapes the work: for `compose`, the camera sizes and how they are scaled.
+  public var detail: String?
+
+  /// Creates a work description.
+  public init(
+    kind: Kind, size: ImageSize, codec: VideoCodec? = nil, preset: String? = nil,
+    detail: String? = nil
+  ) {
+    self.kind = kind
+    self.size = size
+    self.codec = codec
+    self.preset = preset
+    self.detail = detail
+  }
+
+  /// The same work at any size: what scaling by area may stand in for.
+  public var sizeless: CalibrationWork {
+    CalibrationWork(kind: kind, size: ImageSize(width: 0, height: 0), codec: codec, preset: preset)
+  }
+
+  /// `encode h264/ultrafast 1280x720`, `compose 1280x1440 (…)`.
+  public var description: String {
+    var text = kind.rawValue
+    if let codec { text += " \(codec.rawValue)" + (preset.map { "/\($0)" } ?? "") }
+    text += " \(size)"
+    if let detail { text += " (\(detail))" }
+    return text
+  }
+}
+
+/// What calibration measured on this machine: processor seconds per frame for each work.
+///
+/// Lookups fall back to the same work measured at another size, scaled by picture area (the
+/// work of every stage grows with the pixels it touches), and say so.
+public struct CalibrationTable: Sendable, Hashable, Codable {
+  /// One measurement.
+  public struct Entry: Sendable, Hashable, Codable {
+    /// The work measured.
+    public var work: CalibrationWork
+    /// Processor time per frame, in seconds (thread CPU time, not wall time).
+    public var cpuSecondsPerFrame: Double
+
+    /// Creates an entry.
+    public init(work: CalibrationWork, cpuSecondsPerFrame: Double) {
+      self.work = work
+      self.cpuSecondsPerFrame = cpuSecondsPerFrame
+    }
+  }
+
+  /// Every measurement, in the order they were made.
+  public private(set) var entries: [Entry]
+
+  /// Creates a table from measurements.
+  public init(entries: [Entry] = []) {
+    self.entries = entries
+  }
+
+  /// Adds or replaces the measurement of `entry.work`.
+  public mutating func record(_ entry: Entry) {
+    entries.removeAll { $0.work == entry.work }
+    entries.append(entry)
+  }
+
+  /// The table with `other`'s measurements added (theirs win).
+  public func merging(_ other: CalibrationTable) -> CalibrationTable {
+    var merged = self
+    for entry in other.entries { merged.record(entry) }
+    return merged
+  }
+
+  /// A cost per frame and how it was found.
+  public struct Lookup: Sendable, Hashable {
+    /// Processor seconds per frame.
+    public var cpuSecondsPerFrame: Double
+    /// True when measured at another size (or layout) and scaled by area.
+    public var isScaled: Bool
+  }
+
+  /// The cost of `work`: measured exactly, else scaled by area from the same work measured at
+  /// the nearest size; nil when nothing like it was measured.
+  public func lookup(_ work: CalibrationWork) -> Lookup? {
+    if let exact = entries.first(where: { $0.work == work }) {
+      return Lookup(cpuSecondsPerFrame: exact.cpuSecondsPerFrame, isScaled: false)
+    }
+    let similar = entries.filter { $0.work.sizeless == work.sizeless && $0.work.size.area > 0 }
+    let nearest = similar.min { first, second in
+      abs(first.work.size.area - work.size.area) < abs(second.work.size.area - work.size.area)
+    }
+    guard let nearest else { return nil }
+    let ratio = Double(work.size.area) / Double(nearest.work.size.area)
+    return Lookup(cpuSecondsPerFrame: nearest.cpuSecondsPerFrame * ratio, isScaled: true)
+  }
+}

@@ -1,0 +1,69 @@
+import Compositor
+public import DualCamCore
+
+/// The cost model: for given inputs, each resource's demand, capacity and cost, the budget's
+/// cost (the largest, named), the verdict, and the changes that would make it fit.
+///
+/// Pure: no I/O, no clock. The same inputs always give the same estimate, so `record` and the
+/// interface can re-run it for every settings change, and tests can pin it down.
+public enum BudgetModel {
+  /// The estimate for `inputs`, with suggestions when the cost is 0.95 or more.
+  ///
+  /// - Throws: `DualCamError.invalidArgument` when the layout cannot be built from the sources'
+  ///   sizes (as `record` would refuse it).
+  public static func estimate(_ inputs: BudgetInputs) throws(DualCamError) -> BudgetEstimate {
+    var estimate = try costs(inputs)
+    if estimate.verdict != .fits {
+      estimate.suggestions = try DegradePlanner.suggestions(for: inputs, from: estimate)
+    }
+    return estimate
+  }
+
+  /// The estimate for `inputs` without suggestions.
+  public static func costs(_ inputs: BudgetInputs) throws(DualCamError) -> BudgetEstimate {
+    let canvas = try canvasSize(inputs)
+    var resources = USBCostModel.costs(inputs)
+    resources.append(CPUCostModel.cost(inputs, canvas: canvas))
+    resources.append(contentsOf: DiskCostModel.costs(inputs, canvas: canvas))
+    resources.append(MemoryCostModel.cost(inputs, canvas: canvas))
+    return BudgetEstimate(resources: resources)
+  }
+
+  /// The per-frame work calibration must have measured to weigh the CPU for `inputs` and for
+  /// the suggestions the planner may try (other presets, MJPEG decoding); sizes the planner
+  /// tries are scaled by area from these.
+  public static func calibrationNeeded(for inputs: BudgetInputs) throws(DualCamError)
+    -> [CalibrationWork]
+  {
+    var works: [CalibrationWork] = []
+    func add(_ work: CalibrationWork) {
+      if !works.contains(work) { works.append(work) }
+    }
+    for stage in CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)) { add(stage.work) }
+    for change in DegradePlanner.formatChanges(inputs) {
+      let variant = try change.applied(to: inputs)
+      for stage in CPUCostModel.stages(variant, canvas: try canvasSize(variant)) { add(stage.work) }
+    }
+    // Other presets are measured at one size only (the cameras', the smaller) and scaled by
+    // area to the dual view's: a first run with a slow preset stays short.
+    for change in DegradePlanner.presetChanges(inputs) {
+      let variant = try change.applied(to: inputs)
+      let stages = CPUCostModel.stages(variant, canvas: try canvasSize(variant))
+      let encoders = stages.filter { $0.work.kind == .encode }
+      let smallest = encoders.min { $0.work.size.area < $1.work.size.area }
+      for stage in stages where stage.work.kind != .encode || stage.work == smallest?.work {
+        add(stage.work)
+      }
+    }
+    return works
+  }
+
+  /// The dual view's size for the inputs' layout and camera sizes.
+  public static func canvasSize(_ inputs: BudgetInputs) throws(DualCamError) -> ImageSize {
+    let size = inputs.settings.size
+    let front = inputs.sources.first { $0.position == .front }?.size ?? size
+    let back = inputs.sources.first { $0.position == .back }?.size ?? size
+    return try StackLayout(settings: inputs.settings.layout, frontSize: front, backSize: back)
+      .canvasSize
+  }
+}

@@ -1,0 +1,106 @@
+import DualCamCore
+
+/// The CPU resource: every stage's processor time per frame (from calibration) times its rate,
+/// in cores, against the cores this process may use.
+enum CPUCostModel {
+  /// One stage of the take and how often it runs.
+  struct Stage {
+    var label: String
+    var work: CalibrationWork
+    var perSecond: Double
+  }
+
+  /// The stages a take with `inputs` runs: capture conversion per camera, compositing, and one
+  /// encoder per file (none for stream-copied camera files).
+  static func stages(_ inputs: BudgetInputs, canvas: ImageSize) -> [Stage] {
+    let settings = inputs.settings
+    let outputRate = settings.frameRate.framesPerSecond
+    var stages: [Stage] = []
+    for source in inputs.sources {
+      let kind: CalibrationWork.Kind? =
+        switch source.format {
+        case .yuyv: .convertYUYV
+        case .nv12: .convertNV12
+        case .mjpeg: .decodeMJPEG
+        case .i420: nil
+        }
+      if let kind {
+        stages.append(
+          Stage(
+            label: "\(source.position) \(source.format.rawValue.uppercased()) → I420",
+            work: CalibrationWork(kind: kind, size: source.size),
+            perSecond: source.frameRate.framesPerSecond))
+      }
+    }
+    stages.append(
+      Stage(
+        label: "compositing", work: composeWork(inputs, canvas: canvas), perSecond: outputRate))
+    stages.append(
+      Stage(
+        label: "dualview encoder",
+        work: encodeWork(settings.codec, settings: settings, size: canvas),
+        perSecond: outputRate))
+    if case .encode(let codec) = settings.effectiveCameraCodec {
+      for source in inputs.sources {
+        stages.append(
+          Stage(
+            label: "\(source.position) encoder",
+            work: encodeWork(codec, settings: settings, size: source.size),
+            perSecond: outputRate))
+      }
+    }
+    return stages
+  }
+
+  static func encodeWork(_ codec: VideoCodec, settings: RecordingSettings, size: ImageSize)
+    -> CalibrationWork
+  {
+    CalibrationWork(kind: .encode, size: size, codec: codec, preset: settings.preset(for: codec))
+  }
+
+  /// Compositing depends on the canvas and on how each camera is scaled into it.
+  static func composeWork(_ inputs: BudgetInputs, canvas: ImageSize) -> CalibrationWork {
+    let layout = inputs.settings.layout
+    let sizes = inputs.sources.map(\.size.description).joined(separator: "+")
+    var detail = "\(sizes) \(layout.canvas) \(layout.frontScaling.rawValue)"
+    if layout.backScaling != layout.frontScaling { detail += "/\(layout.backScaling.rawValue)" }
+    if layout.frontZoom != .none || layout.backZoom != .none {
+      detail += " zoom \(layout.frontZoom.factor)/\(layout.backZoom.factor)"
+    }
+    return CalibrationWork(kind: .compose, size: canvas, detail: detail)
+  }
+
+  static func cost(_ inputs: BudgetInputs, canvas: ImageSize) -> ResourceCost {
+    var demand = 0.0
+    var missing: [String] = []
+    var scaled = false
+    var parts: [String] = []
+    for stage in stages(inputs, canvas: canvas) {
+      guard let found = inputs.calibration.lookup(stage.work) else {
+        missing.append(stage.work.description)
+        continue
+      }
+      scaled = scaled || found.isScaled
+      let cores = found.cpuSecondsPerFrame * stage.perSecond
+      demand += cores
+      parts.append("\(stage.label) \(Self.format(cores))")
+    }
+    guard missing.isEmpty else {
+      return .notWeighed(
+        .cpu, name: "CPU",
+        reason: "not calibrated on this machine: " + missing.joined(separator: ", "))
+    }
+    if inputs.sources.contains(where: { $0.kind == .synthetic || $0.kind == .file }) {
+      parts.append("test-pattern rendering and file decoding not counted")
+    }
+    return ResourceCost(
+      kind: .cpu, name: "CPU", demand: demand, capacity: inputs.cpu.cores, unit: "cores",
+      basis: scaled ? .scaled : .measured,
+      explanation: parts.joined(separator: ", ") + "; capacity: \(inputs.cpu.source)")
+  }
+
+  private static func format(_ cores: Double) -> String {
+    let rounded = (cores * 100).rounded() / 100
+    return "\(rounded)"
+  }
+}

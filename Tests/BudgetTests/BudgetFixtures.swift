@@ -1,0 +1,72 @@
+import Budget
+import DualCamCore
+
+/// Inputs with every resource known, for tests to change one thing at a time.
+enum BudgetFixtures {
+  static let hd = ImageSize(width: 1280, height: 720)
+  static let fullHD = ImageSize(width: 1920, height: 1080)
+  static let thirty = FrameRate(numerator: 30)
+
+  /// A USB camera on `bus`; `reserved` as sysfs would give it while streaming.
+  static func camera(
+    _ position: CameraPosition, format: WireFormat, bus: String = "usb1",
+    speed: USBSpeed = .high, size: ImageSize = hd, reserved: Int? = nil, offersMJPEG: Bool = true
+  ) -> BudgetSource {
+    BudgetSource(
+      position: position, kind: .usbCamera, format: format, size: size, frameRate: thirty,
+      usb: USBPlacement(
+        bus: bus, hostController: "0000:00:14.0",
+        device: "\(bus.dropFirst(3))-\(position.rawValue + 1)",
+        speed: speed, reservedBytesPerInterval: reserved),
+      offersMJPEG: offersMJPEG)
+  }
+
+  static func synthetic(_ position: CameraPosition, size: ImageSize = hd) -> BudgetSource {
+    BudgetSource(
+      position: position, kind: .synthetic, format: .i420, size: size, frameRate: thirty)
+  }
+
+  /// Calibration of a machine where x264 ultrafast costs 2 ms per 720p frame, medium 4× that,
+  /// compositing 1 ms per 1280×1440 canvas, YUYV conversion 0.5 ms and MJPEG decoding 3 ms
+  /// per 720p frame.
+  static var calibration: CalibrationTable {
+    let canvas = ImageSize(width: 1280, height: 1440)
+    return CalibrationTable(entries: [
+      .init(work: CalibrationWork(kind: .convertYUYV, size: hd), cpuSecondsPerFrame: 0.0005),
+      .init(work: CalibrationWork(kind: .decodeMJPEG, size: hd), cpuSecondsPerFrame: 0.003),
+      .init(
+        work: CalibrationWork(
+          kind: .compose, size: canvas, detail: "1280x720+1280x720 full fill"),
+        cpuSecondsPerFrame: 0.001),
+      .init(
+        work: CalibrationWork(kind: .encode, size: hd, codec: .h264, preset: "ultrafast"),
+        cpuSecondsPerFrame: 0.002),
+      .init(
+        work: CalibrationWork(kind: .encode, size: canvas, codec: .h264, preset: "ultrafast"),
+        cpuSecondsPerFrame: 0.004),
+      .init(
+        work: CalibrationWork(kind: .encode, size: hd, codec: .h264, preset: "medium"),
+        cpuSecondsPerFrame: 0.008),
+      .init(
+        work: CalibrationWork(kind: .encode, size: canvas, codec: .h264, preset: "medium"),
+        cpuSecondsPerFrame: 0.016),
+    ])
+  }
+
+  static func inputs(
+    sources: [BudgetSource], settings: RecordingSettings = RecordingSettings(),
+    cores: Double = 4, memory: Int64 = 8 << 30, free: Int64 = 100_000_000_000
+  ) -> BudgetInputs {
+    BudgetInputs(
+      settings: settings, sources: sources,
+      cpu: CPUCapacity(cores: cores, source: "\(cores) test cores"),
+      memory: MemoryFacts(availableBytes: memory, source: "test"),
+      disk: DiskFacts(freeBytes: free, folder: "/takes"), calibration: calibration)
+  }
+}
+
+extension BudgetEstimate {
+  func resource(_ kind: ResourceCost.Kind) -> ResourceCost? {
+    resources.first { $0.kind == kind }
+  }
+}

@@ -1,0 +1,140 @@
+import Budget
+import DualCamCore
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Calibration: measured once per machine and settings, cached")
+struct CalibrationTests {
+  typealias F = BudgetFixtures
+
+  static let machine = MachineFingerprint(cpuModel: "Test CPU", cores: 2, machineID: "abc")
+
+  /// A measure that answers from the work's area and counts its calls.
+  final class CountingMeasure: Sendable {
+    let calls = Mutex<[CalibrationWork]>([])
+    var measure: Calibrator.Measure {
+      { work, _ in
+        self.calls.withLock { $0.append(work) }
+        return Double(work.size.area) * 1e-9
+      }
+    }
+  }
+
+  func inputs(preset: String = "ultrafast", size: ImageSize = F.hd) -> BudgetInputs {
+    var settings = RecordingSettings()
+    settings.preset = preset
+    settings.size = size
+    return F.inputs(
+      sources: [F.synthetic(.front, size: size), F.synthetic(.back, size: size)],
+      settings: settings)
+  }
+
+  @Test("first use measures every work; the second reuses the cache")
+  func firstUseThenCached() throws {
+    let folder = try TemporaryFolder()
+    let counter = CountingMeasure()
+    let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
+    let first = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
+    // Compose, dual-view encoder, camera encoder (both cameras are the same size).
+    #expect(first.measured.count == 3)
+    #expect(first.reused.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: cache.file.path))
+
+    let second = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
+    #expect(second.measured.isEmpty)
+    #expect(second.reused.count == 3)
+    #expect(second.table == first.table)
+    #expect(counter.calls.withLock { $0.count } == 3)
+
+    var estimateInputs = inputs()
+    estimateInputs.calibration = second.table
+    #expect(try BudgetModel.costs(estimateInputs).resource(.cpu)?.basis == .measured)
+  }
+
+  @Test("changed settings measure only what is new; the cache keeps both")
+  func settingsChange() throws {
+    let folder = try TemporaryFolder()
+    let counter = CountingMeasure()
+    let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
+    _ = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
+    // veryfast also needs the planner's candidates, superfast and ultrafast, at the cameras'
+    // size only; ultrafast is cached.
+    let changed = try Calibrator(cache: cache, measure: counter.measure)
+      .calibrate(for: inputs(preset: "veryfast"))
+    #expect(changed.measured.filter { $0.preset == "veryfast" }.count == 2)
+    #expect(
+      changed.measured.filter { $0.preset == "superfast" }.map(\.size) == [BudgetFixtures.hd])
+    #expect(changed.reused.contains { $0.preset == "ultrafast" })
+    #expect(cache.load().entries.count == 6)
+  }
+
+  @Test("another machine has a file of its own and starts empty")
+  func perMachine() throws {
+    let folder = try TemporaryFolder()
+    let counter = CountingMeasure()
+    let here = CalibrationCache(folder: folder.url, machine: Self.machine)
+    _ = try Calibrator(cache: here, measure: counter.measure).calibrate(for: inputs())
+    let other = CalibrationCache(
+      folder: folder.url,
+      machine: MachineFingerprint(cpuModel: "Other CPU", cores: 4, machineID: "def"))
+    #expect(other.file != here.file)
+    #expect(other.load().entries.isEmpty)
+    #expect(!here.load().entries.isEmpty)
+  }
+
+  @Test("a work that cannot be measured is a problem, not a failure")
+  func measureFailure() throws {
+    let folder = try TemporaryFolder()
+    let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
+    let outcome = try Calibrator(cache: cache) { work, _ throws(DualCamError) in
+      if work.kind == .compose {
+        throw .encoderFailed("no compositor today", fix: "")
+      }
+      return 0.001
+    }.calibrate(for: inputs())
+    #expect(outcome.problems.count == 1)
+    #expect(outcome.problems[0].contains("no compositor today"))
+    var estimateInputs = inputs()
+    estimateInputs.calibration = outcome.table
+    #expect(try BudgetModel.costs(estimateInputs).resource(.cpu)?.cost == nil)
+  }
+
+  @Test("the cache folder follows XDG_CACHE_HOME")
+  func cacheFolder() {
+    let folder = CalibrationCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/tmp/xdg"])
+    #expect(folder.path == "/tmp/xdg/dualcam/calibration")
+    let fallback = CalibrationCache.defaultFolder(environment: [:])
+    #expect(fallback.path.hasSuffix(".cache/dualcam/calibration"))
+  }
+
+  @Test("the machine fingerprint reads the processor, cores and machine id")
+  func fingerprint() throws {
+    let tree = try FakeKernelTree()
+    try tree.write("proc/cpuinfo", "processor\t: 0\nmodel name\t: Test CPU @ 2 GHz\n")
+    try tree.write("sys/devices/system/cpu/online", "0-1")
+    try tree.write("etc/machine-id", "abc123")
+    #expect(
+      MachineFingerprint.read(root: tree.root)
+        == MachineFingerprint(cpuModel: "Test CPU @ 2 GHz", cores: 2, machineID: "abc123"))
+  }
+
+  @Test("the real stages measure a positive processor time per frame")
+  func realStages() throws {
+    let small = ImageSize(width: 320, height: 240)
+    let inputs = inputs(size: small)
+    for work in [
+      CalibrationWork(kind: .convertYUYV, size: small),
+      CalibrationWork(kind: .decodeMJPEG, size: small),
+      CalibrationWork(kind: .encode, size: small, codec: .h264, preset: "ultrafast"),
+      CalibrationWork(kind: .encode, size: small, codec: .mjpeg),
+    ] {
+      let seconds = try Calibrator.measureStages(work, inputs)
+      #expect(seconds > 0 && seconds < 0.5, "\(work): \(seconds)")
+    }
+    let compose = try Calibrator.measureStages(
+      CalibrationWork(kind: .compose, size: ImageSize(width: 320, height: 480)), inputs)
+    #expect(compose > 0)
+  }
+}

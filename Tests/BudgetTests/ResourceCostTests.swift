@@ -1,0 +1,129 @@
+import Budget
+import DualCamCore
+import Testing
+
+@Suite("CPU, disk and memory cost")
+struct ResourceCostTests {
+  typealias F = BudgetFixtures
+
+  @Test("CPU: conversion, compositing and three encoders from the calibration table")
+  func cpuFromCalibration() throws {
+    let estimate = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)], cores: 2))
+    let cpu = try #require(estimate.resource(.cpu))
+    // 30 fps × (2 × 0.5 ms + 1 ms + 4 ms + 2 × 2 ms) = 0.3 cores.
+    #expect(abs(cpu.demand - 0.3) < 1e-9)
+    #expect(cpu.capacity == 2)
+    #expect(abs(cpu.cost! - 0.15) < 1e-9)
+    #expect(cpu.basis == .measured)
+  }
+
+  @Test("CPU: a stream-copied camera file costs no encoder; MJPEG costs its decoding")
+  func cpuWithStreamCopy() throws {
+    var settings = RecordingSettings()
+    settings.cameraCodec = .copy
+    let estimate = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.camera(.front, format: .mjpeg), F.camera(.back, format: .mjpeg)],
+        settings: settings, cores: 1))
+    // 30 × (2 × 3 ms + 1 ms + 4 ms) = 0.33 cores.
+    #expect(abs(try #require(estimate.resource(.cpu)).demand - 0.33) < 1e-9)
+  }
+
+  @Test("CPU: a size not calibrated is scaled by area and says so; a missing preset is unweighed")
+  func cpuScaledAndMissing() throws {
+    var settings = RecordingSettings()
+    settings.size = F.fullHD
+    let scaled = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.synthetic(.front, size: F.fullHD), F.synthetic(.back, size: F.fullHD)],
+        settings: settings))
+    let cpu = try #require(scaled.resource(.cpu))
+    #expect(cpu.basis == .scaled)
+    // 2.25 × the 720p figures (0.27 cores).
+    #expect(abs(cpu.demand - 0.27 * 2.25) < 1e-9)
+
+    settings.preset = "veryslow"
+    let missing = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.synthetic(.front, size: F.fullHD), F.synthetic(.back, size: F.fullHD)],
+        settings: settings))
+    #expect(missing.resource(.cpu)?.cost == nil)
+    #expect(missing.unweighed == ["CPU", "disk write rate"])
+    #expect(missing.resource(.cpu)?.explanation.contains("veryslow") == true)
+  }
+
+  @Test("CPU over its cores is over, and a cgroup quota below one core counts")
+  func cpuOver() throws {
+    let estimate = try BudgetModel.costs(
+      F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)], cores: 0.25))
+    #expect(estimate.verdict == .over)
+    #expect(estimate.limitingResource == "CPU")
+  }
+
+  @Test("disk: minutes left from free space and bit rate; a take that would fill the disk")
+  func disk() throws {
+    // Automatic bitrate, H.264: 0.1 bit per pixel → 1280×1440 + 2 × 1280×720 at 30 fps
+    // = 11,059,200 b/s = 1,382,400 B/s.
+    var inputs = F.inputs(
+      sources: [F.synthetic(.front), F.synthetic(.back)], free: 1_382_400 * 600)
+    inputs.durationSeconds = 300
+    let half = try #require(try BudgetModel.costs(inputs).resource(.diskSpace))
+    #expect(abs(half.cost! - 0.5) < 1e-9)
+    #expect(half.explanation.contains("10.0 min of recording fit"))
+
+    inputs.durationSeconds = 900
+    let full = try BudgetModel.costs(inputs)
+    let space = try #require(full.resource(.diskSpace))
+    #expect(abs(space.cost! - 1.5) < 1e-9)
+    #expect(space.explanation.contains("the disk fills after 10.0 min, before the 15.0 min take"))
+    #expect(full.verdict == .over)
+
+    inputs.durationSeconds = nil
+    let open = try #require(try BudgetModel.costs(inputs).resource(.diskSpace))
+    #expect(abs(open.cost! - 0.1) < 1e-9, "one minute of ten")
+  }
+
+  @Test("disk: a known write rate is weighed; an unknown one is not")
+  func diskWriteRate() throws {
+    var inputs = F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)])
+    #expect(try BudgetModel.costs(inputs).resource(.diskWriteRate)?.cost == nil)
+    inputs.disk.writeBytesPerSecond = 1_382_400
+    let rate = try #require(try BudgetModel.costs(inputs).resource(.diskWriteRate))
+    #expect(abs(rate.cost! - 1) < 1e-9)
+    #expect(rate.verdict == .tight)
+  }
+
+  @Test("memory: frame pools, capture buffers and encoder pictures against what is available")
+  func memory() throws {
+    let frame = 1280.0 * 720 * 1.5
+    let canvas = 1280.0 * 1440 * 1.5
+    // Pools 2 × 27 frames; 4 YUYV buffers per camera; ultrafast holds 1 + input + recon.
+    let expected = 54 * frame + 8 * 1280 * 720 * 2 + 3 * 1.5 * (canvas + 2 * frame)
+    let estimate = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)],
+        memory: 100 << 20))
+    let memory = try #require(estimate.resource(.memory))
+    #expect(abs(memory.demand - expected) < 1)
+    #expect(memory.verdict == .over)
+
+    var slower = RecordingSettings()
+    slower.preset = "medium"
+    let medium = try BudgetModel.costs(
+      F.inputs(
+        sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)],
+        settings: slower))
+    #expect(try #require(medium.resource(.memory)).demand > memory.demand + 40 * 3 * frame)
+  }
+
+  @Test("verdict thresholds: fits below 0.95, tight to 1.0, over above")
+  func thresholds() {
+    #expect(BudgetVerdict(cost: 0.949) == .fits)
+    #expect(BudgetVerdict(cost: 0.95) == .tight)
+    #expect(BudgetVerdict(cost: 1.0) == .tight)
+    #expect(BudgetVerdict(cost: 1.0001) == .over)
+    #expect(BudgetVerdict.fits < .tight && BudgetVerdict.tight < .over)
+  }
+}
