@@ -132,7 +132,9 @@ public struct ALSACapabilities: Sendable, Hashable {
   public var sampleFormats: [AudioSampleFormat]
 
   /// Creates a description.
-  public init(rates: ClosedRange<Int>, channels: ClosedRange<Int>, sampleFormats: [AudioSampleFormat]) {
+  public init(
+    rates: ClosedRange<Int>, channels: ClosedRange<Int>, sampleFormats: [AudioSampleFormat]
+  ) {
     self.rates = rates
     self.channels = channels
     self.sampleFormats = sampleFormats

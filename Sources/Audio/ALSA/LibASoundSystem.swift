@@ -184,7 +184,7 @@ final class LibASoundPCM: ALSAPCM, @unchecked Sendable {
       return try check("snd_pcm_readi") {
         Int(snd_pcm_readi(handle, buffer, snd_pcm_uframes_t(frames)))
       }
-    } catch where error.code == ALSAErrno.again {
+    } catch let error where error.code == ALSAErrno.again {
       return 0
     }
   }

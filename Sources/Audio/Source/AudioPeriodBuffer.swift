@@ -35,7 +35,8 @@ public final class AudioPeriodBuffer: @unchecked Sendable {
     self.capacityFrames = capacityFrames
     storage = UnsafeMutableRawPointer.allocate(
       byteCount: capacityFrames * format.bytesPerFrame, alignment: 16)
-    storage.initializeMemory(as: UInt8.self, repeating: 0, count: capacityFrames * format.bytesPerFrame)
+    storage.initializeMemory(
+      as: UInt8.self, repeating: 0, count: capacityFrames * format.bytesPerFrame)
   }
 
   deinit { storage.deallocate() }
