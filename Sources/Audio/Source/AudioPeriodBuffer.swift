@@ -26,6 +26,9 @@ public final class AudioPeriodBuffer: @unchecked Sendable {
 
   let storage: UnsafeMutableRawPointer
   private unowned let pool: AudioPeriodPool
+  /// Set while leased: a period out on loan keeps its pool alive (a source may be stopped and
+  /// gone while its last periods are still downstream), and no cycle remains once all are back.
+  private var lender: AudioPeriodPool?
   let poolIndex: Int
 
   init(pool: AudioPeriodPool, poolIndex: Int, format: AudioFormat, capacityFrames: Int) {
@@ -75,7 +78,17 @@ public final class AudioPeriodBuffer: @unchecked Sendable {
   }
 
   /// Gives the buffer back to its pool.
-  public func release() { pool.recycle(self) }
+  public func release() {
+    let lender = lender
+    self.lender = nil
+    lender?.recycle(self)
+  }
+
+  func markLeased() {
+    frameCount = 0
+    followsGap = false
+    lender = pool
+  }
 }
 
 /// A fixed set of period buffers, allocated once; leasing and recycling never allocate.
@@ -102,7 +115,9 @@ public final class AudioPeriodPool: @unchecked Sendable {
   /// A free buffer for the caller, or nil when every buffer is held downstream.
   public func lease() -> AudioPeriodBuffer? {
     guard let index = free.withLock({ $0.popLast() }) else { return nil }
-    return buffers[index]
+    let buffer = buffers[index]
+    buffer.markLeased()
+    return buffer
   }
 
   /// How many buffers are free right now.
