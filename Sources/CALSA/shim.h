@@ -21,6 +21,14 @@ static inline int calsa_open_capture(snd_pcm_t **pcm, const char *name) {
   return result;
 }
 
+/// libasound prints its own diagnostics to stderr by default, which would scribble over the
+/// terminal interface; DualCam reports every failure itself, with advice.
+static inline void calsa_ignore_error(
+    const char *file, int line, const char *function, int code, const char *format, ...) {
+  (void)file; (void)line; (void)function; (void)code; (void)format;
+}
+static inline void calsa_quiet_errors(void) { snd_lib_error_set_handler(calsa_ignore_error); }
+
 /// The monotonic time of `tstamp` in nanoseconds (snd_htimestamp_t is a struct timespec).
 static inline long long calsa_timespec_nanoseconds(const snd_htimestamp_t *tstamp) {
   return (long long)tstamp->tv_sec * 1000000000LL + (long long)tstamp->tv_nsec;

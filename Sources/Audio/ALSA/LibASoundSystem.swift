@@ -7,8 +7,9 @@ import DualCamCore
 
 /// The real sound cards, through libasound.
 public struct LibASoundSystem: ALSASystem {
-  /// Creates the system interface; it has no state.
-  public init() {}
+  /// Creates the system interface; it has no state. libasound's own messages on stderr are
+  /// turned off (they would land in the terminal interface): errors come back as values.
+  public init() { calsa_quiet_errors() }
 
   public func openCapture(_ name: String) throws(ALSACallError) -> any ALSAPCM {
     var handle: OpaquePointer?
