@@ -42,9 +42,14 @@ final class AudioInputRing {
       tail = first
       empty = false
     }
-    // A gap: the frames between are absent.
+    // A gap: the frames between are absent. One longer than the ring empties it at once.
+    if first - head >= Int64(capacityFrames) {
+      present.update(repeating: false)
+      head = first
+      tail = first
+    }
     while head < first {
-      mark(head, present: false)
+      markAbsent(head)
       head += 1
     }
     for frame in 0..<period.frameCount {
@@ -61,9 +66,9 @@ final class AudioInputRing {
     }
   }
 
-  private func mark(_ index: Int64, present value: Bool) {
+  private func markAbsent(_ index: Int64) {
     let slot = Int(index.modulo(capacityFrames))
-    present[slot] = value
+    present[slot] = false
     for channel in 0..<channels { samples[slot * channels + channel] = 0 }
     tail = max(tail, index + 1 - Int64(capacityFrames))
   }

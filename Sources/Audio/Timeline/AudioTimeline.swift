@@ -52,6 +52,9 @@ public final class AudioTimeline {
   private var renderedEnd: Int64 = 0
   private var inputPosition: Int64 = 0
   private var needsPlacement = true
+  private var resumingSegment = false
+  private var offsetSumNanoseconds = 0.0
+  private var offsetCount = 0
   private var finishing = false
 
   /// Creates a timeline producing `format` (its sample format is ignored: output is float) for
@@ -185,6 +188,7 @@ public final class AudioTimeline {
       output.cut()
       statistics.cuts += 1
     }
+    resumingSegment = rendering != nil
     rendering = segments[0]
     for index in 1..<segmentCount { segments[index - 1] = segments[index] }
     segmentCount -= 1
@@ -197,9 +201,11 @@ public final class AudioTimeline {
     if !needsPlacement {
       let actual = Double(inputPosition - Int64(compensator.delayFrames))
       let error = desired - actual
-      statistics.maxOffsetNanoseconds = max(
-        statistics.maxOffsetNanoseconds,
-        Int64(abs(error) * 1e9 / Double(format.sampleRate)))
+      let offset = abs(error) * 1e9 / Double(format.sampleRate)
+      statistics.maxOffsetNanoseconds = max(statistics.maxOffsetNanoseconds, Int64(offset))
+      offsetSumNanoseconds += offset
+      offsetCount += 1
+      statistics.meanOffsetNanoseconds = Int64(offsetSumNanoseconds / Double(offsetCount))
       if abs(error) <= resyncFrames {
         // Squeeze (error > 0: the sound lags) or stretch over the next half second; the
         // factor 16 keeps sub-frame resolution in swr's integer arguments.
@@ -209,9 +215,13 @@ public final class AudioTimeline {
       }
     }
     let target = Int64(desired.rounded())
-    if rendering?.firstSlot ?? 0 > 0, target > inputPosition {
+    // Sound between the last frame used and a resumed segment's first was captured while
+    // paused. (At the take's start it is what came before record was pressed; after a jump in
+    // the middle of a segment the source's own gap counters tell what happened.)
+    if resumingSegment, target > inputPosition {
       statistics.discardedWhilePausedFrames += target - inputPosition
     }
+    resumingSegment = false
     inputPosition = target
     try? compensator.reset()
     needsPlacement = false

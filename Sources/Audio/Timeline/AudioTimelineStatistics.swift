@@ -16,6 +16,8 @@ public struct AudioTimelineStatistics: Sendable, Hashable, Codable {
   /// The largest distance between where the sound was and where the pictures wanted it, in ns,
   /// measured at each block once the stream was placed (before the correction of that block).
   public var maxOffsetNanoseconds: Int64 = 0
+  /// The average of that distance, in ns.
+  public var meanOffsetNanoseconds: Int64 = 0
 
   /// Zeroed statistics.
   public init() {}
