@@ -155,6 +155,23 @@ struct ALSACaptureSourceTests {
     #expect(source.counters.gaps == 1)
   }
 
+  @Test func aDeviceThatStopsDeliveringIsTreatedAsLost() throws {
+    let clock = ManualClock(start: start)
+    let system = FakeALSASystem(scripts: [[.period(time: start + 10_000_000, available: 480)]])
+    let sink = RecordingAudioSink()
+    let source = ALSACaptureSource(
+      device: "hw:1,0", format: format, periodFrames: 480, system: system)
+    try source.start(clock: clock, sink: sink, bufferCount: 4)
+    #expect(sink.waitUntil { $0.periods.withLock { $0.count } == 1 })
+    #expect(sink.events.withLock { $0.isEmpty })
+    clock.advance(by: 2_100_000_000)
+    #expect(sink.waitUntil { $0.events.withLock { $0.count } == 1 })
+    source.stop()
+    #expect(
+      sink.events.withLock { $0 }
+        == [.signalLost(reason: "the sound device stopped delivering sound")])
+  }
+
   @Test func devicesListDefaultFirstAndEachOnce() {
     let devices = AudioDeviceDiscovery.captureDevices(system: FakeALSASystem())
     #expect(devices.map(\.name) == ["default", "hw:CARD=Mic,DEV=0"])

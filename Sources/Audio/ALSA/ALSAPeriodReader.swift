@@ -27,6 +27,12 @@ struct ALSAPeriodReader: Sendable {
   private var expectedTime: MonotonicTime?
   /// An overrun, suspend or unplug happened since the last period: measure the gap.
   private var gapPending = false
+  /// When the last period was read (or the device opened).
+  private var lastDelivery: MonotonicTime
+
+  /// A device that delivers nothing for this long is treated as lost and re-opened: some USB
+  /// devices stall without reporting an error.
+  static let stallNanoseconds: Int64 = 2_000_000_000
 
   init(
     pcm: any ALSAPCM, configuration: ALSAConfiguration, clock: any MonotonicClock,
@@ -38,6 +44,7 @@ struct ALSAPeriodReader: Sendable {
     self.sink = sink
     self.pool = pool
     self.spill = spill
+    lastDelivery = clock.now()
   }
 
   var isOpen: Bool { pcm != nil }
@@ -50,6 +57,7 @@ struct ALSAPeriodReader: Sendable {
     do throws(ALSACallError) {
       guard try pcm.wait(timeoutMilliseconds: 200) else {
         buffer.release()
+        noticeStall(loop: loop)
         return
       }
       let stamp = try pcm.timestamp()
@@ -74,6 +82,7 @@ struct ALSAPeriodReader: Sendable {
         }
       }
       gapPending = false
+      lastDelivery = clock.now()
       buffer.stamp(
         frames: frames, firstFrameIndex: nextFrameIndex, captureTime: first,
         followsGap: followsGap)
@@ -115,12 +124,21 @@ struct ALSAPeriodReader: Sendable {
   }
 
   private mutating func lose(_ error: ALSACallError, loop: AudioCaptureLoop) {
+    lose(
+      reason: error.isDisconnect
+        ? "the sound device was disconnected" : "the sound device failed: \(error)",
+      loop: loop)
+  }
+
+  private mutating func noticeStall(loop: AudioCaptureLoop) {
+    guard clock.now() - lastDelivery >= Self.stallNanoseconds else { return }
+    lose(reason: "the sound device stopped delivering sound", loop: loop)
+  }
+
+  private mutating func lose(reason: String, loop: AudioCaptureLoop) {
     pcm = nil
     gapPending = true
     loop.count { $0.signalLosses += 1 }
-    let reason =
-      error.isDisconnect
-      ? "the sound device was disconnected" : "the sound device failed: \(error)"
     sink.audioEvent(.signalLost(reason: reason))
   }
 
@@ -128,6 +146,7 @@ struct ALSAPeriodReader: Sendable {
   mutating func restore(_ reopened: any ALSAPCM) {
     pcm = reopened
     gapPending = true
+    lastDelivery = clock.now()
     sink.audioEvent(.signalRestored)
   }
 
