@@ -86,6 +86,23 @@ struct ALSACaptureSourceTests {
     #expect(period.captureTime == stamp - 20_000_000)
     #expect(period.firstFrameIndex == 0)
     #expect(period.frames == 480)
+    #expect(source.counters.periodsStampedOnRead == 0)
+  }
+
+  @Test func aStampOffTheMonotonicClockIsReplacedByTheReadTime() throws {
+    // Wall-clock time (2026), as a device that ignored the monotonic timestamp type reports.
+    let wallClock = MonotonicTime.seconds(1_790_000_000)
+    let clock = ManualClock(start: start)
+    let system = FakeALSASystem(scripts: [[.period(time: wallClock, available: 480)]])
+    let sink = RecordingAudioSink()
+    let source = ALSACaptureSource(
+      device: "default", format: format, periodFrames: 480, system: system)
+    try source.start(clock: clock, sink: sink, bufferCount: 4)
+    #expect(sink.waitUntil { $0.periods.withLock { $0.count } == 1 })
+    source.stop()
+    #expect(sink.periods.withLock { $0[0].captureTime } == start - 10_000_000)
+    #expect(source.counters.periodsStampedOnRead == 1)
+    #expect(source.info.label == "Default input")
   }
 
   @Test func overrunIsRecoveredCountedAndItsGapMeasured() throws {

@@ -45,9 +45,12 @@ public final class ALSACaptureSource: AudioSource, @unchecked Sendable {
   ) throws(DualCamError) {
     let opened = try open()
     let granted = opened.configuration
+    let device = advisor.device
+    let label = system.captureDevices().first { $0.name == device }?.description ?? device
     state.withLock {
       $0.format = granted.format
       $0.periodFrames = granted.periodFrames
+      $0.label = label
     }
     let pool = AudioPeriodPool(
       format: granted.format, capacityFrames: granted.periodFrames, capacity: max(bufferCount, 2))

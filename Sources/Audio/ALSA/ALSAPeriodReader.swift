@@ -33,6 +33,8 @@ struct ALSAPeriodReader: Sendable {
   /// A device that delivers nothing for this long is treated as lost and re-opened: some USB
   /// devices stall without reporting an error.
   static let stallNanoseconds: Int64 = 2_000_000_000
+  /// A device stamp further than this from the monotonic clock's now is not on that clock.
+  static let plausibleStampNanoseconds: Int64 = 60_000_000_000
 
   init(
     pcm: any ALSAPCM, configuration: ALSAConfiguration, clock: any MonotonicClock,
@@ -67,8 +69,12 @@ struct ALSAPeriodReader: Sendable {
         return
       }
       let format = configuration.format
-      // A device that keeps no timestamps reports zero: the read time is the best left.
-      let end = stamp.time == .zero ? clock.now() : stamp.time
+      // A device that keeps no timestamps reports zero, and one that ignored the monotonic
+      // timestamp type reports wall-clock time (decades away): the read time is the best left.
+      let now = clock.now()
+      let stamped = abs(stamp.time - now) < Self.plausibleStampNanoseconds
+      let end = stamped ? stamp.time : now
+      if !stamped { loop.count { $0.periodsStampedOnRead += 1 } }
       let first = end - format.nanoseconds(ofFrames: Int64(stamp.availableFrames))
       let followsGap = gapPending
       if gapPending, let expectedTime {
@@ -82,7 +88,7 @@ struct ALSAPeriodReader: Sendable {
         }
       }
       gapPending = false
-      lastDelivery = clock.now()
+      lastDelivery = now
       buffer.stamp(
         frames: frames, firstFrameIndex: nextFrameIndex, captureTime: first,
         followsGap: followsGap)
