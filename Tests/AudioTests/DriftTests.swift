@@ -59,6 +59,39 @@ struct DriftTests {
     #expect(abs(timeline.statistics.driftPPM - 100) < 1)
     #expect(timeline.statistics.maxOffsetNanoseconds < 5_000_000)
   }
+
+  @Test func aSlowCardStaysOnThePicturesAcrossPauses() throws {
+    let origin = MonotonicTime.seconds(500)
+    var options = SyntheticAudioOptions()
+    options.format = AudioFormat(sampleRate: 8_000, channels: 1, sampleFormat: .s16)
+    options.periodFrames = 80
+    options.clickOrigin = origin
+    options.clockErrorPPM = -150
+    let videoRate = FrameRate(numerator: 25)
+    let signal = SyntheticAudioSignal(start: origin - 100_000_000, options: options)
+    // Three minutes of pictures, paused three times (uncorrected: 27 ms off by the end).
+    let take = TakeSimulation(
+      signal: signal, videoRate: videoRate, origin: origin, slotCount: 25 * 180,
+      pauses: [
+        TakeSimulation.Pause(afterSlot: 1_000, nanoseconds: 3_210_000_000),
+        TakeSimulation.Pause(afterSlot: 2_500, nanoseconds: 1_777_000_000),
+        TakeSimulation.Pause(afterSlot: 3_900, nanoseconds: 612_000_000),
+      ])
+    let timeline = try AudioTimeline(format: options.format, videoRate: videoRate)
+    let output = take.run(timeline: timeline)
+
+    #expect(output.count == 8_000 * 180)
+    let found = TakeSimulation.clickOnsets(in: output)
+    let expected = take.expectedClickFrames(rate: 8_000)
+    #expect(found.count == expected.count)
+    let offsets = zip(found, expected).filter { !$1.nearCut }.map { abs(Double($0) - $1.frame) }
+    let worst = offsets.max() ?? .infinity
+    let mean = offsets.reduce(0, +) / Double(max(offsets.count, 1))
+    #expect(worst / 8_000 < 0.005, "worst click offset \(worst / 8) ms")
+    #expect(mean / 8_000 < 0.002, "mean click offset \(mean / 8) ms")
+    #expect(abs(timeline.statistics.driftPPM - -150) < 2)
+    #expect(timeline.statistics.cuts == 3)
+  }
 }
 
 /// A deterministic generator (SplitMix64), so the jitter is the same every run.
