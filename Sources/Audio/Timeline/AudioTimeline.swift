@@ -165,9 +165,13 @@ public final class AudioTimeline {
         appendSilence(want)
         continue
       }
-      place(desired: desired)
+      if needsPlacement { jump(to: desired) }
       let feed = max(want + targetDelayFrames - compensator.delayFrames, 0)
       if !overdue, input.isEmpty || input.head < inputPosition + Int64(feed) { break }
+      guard steer(toward: desired) else {
+        needsPlacement = true
+        continue
+      }
       let absent = input.read(
         from: inputPosition, count: feed, into: inputScratch.baseAddress!)
       statistics.silenceFrames += Int64(absent)
@@ -195,28 +199,30 @@ public final class AudioTimeline {
     needsPlacement = true
   }
 
-  /// Puts the input where the pictures want it: at a segment start by a jump (the skipped
-  /// frames were captured while paused), afterwards by compensation a few frames at a time.
-  private func place(desired: Double) {
-    if !needsPlacement {
-      let actual = Double(inputPosition - Int64(compensator.delayFrames))
-      let error = desired - actual
-      let offset = abs(error) * 1e9 / Double(format.sampleRate)
-      statistics.maxOffsetNanoseconds = max(statistics.maxOffsetNanoseconds, Int64(offset))
-      offsetSumNanoseconds += offset
-      offsetCount += 1
-      statistics.meanOffsetNanoseconds = Int64(offsetSumNanoseconds / Double(offsetCount))
-      if abs(error) <= resyncFrames {
-        // Squeeze (error > 0: the sound lags) or stretch over the next half second; the
-        // factor 16 keeps sub-frame resolution in swr's integer arguments.
-        compensator.compensate(
-          deltaFrames: Int((-error * 16).rounded()), overFrames: format.sampleRate * 8)
-        return
-      }
-    }
+  /// Keeps the stream on the pictures a few frames at a time: measures how far the input being
+  /// played is from where the pictures want it and has the resampler squeeze (the sound lags)
+  /// or stretch it over the next half second. False when it is too far for that.
+  private func steer(toward desired: Double) -> Bool {
+    let actual = Double(inputPosition - Int64(compensator.delayFrames))
+    let error = desired - actual
+    guard abs(error) <= resyncFrames else { return false }
+    let offset = abs(error) * 1e9 / Double(format.sampleRate)
+    statistics.maxOffsetNanoseconds = max(statistics.maxOffsetNanoseconds, Int64(offset))
+    offsetSumNanoseconds += offset
+    offsetCount += 1
+    statistics.meanOffsetNanoseconds = Int64(offsetSumNanoseconds / Double(offsetCount))
+    // The factor 16 keeps sub-frame resolution in swr's integer arguments.
+    compensator.compensate(
+      deltaFrames: Int((-error * 16).rounded()), overFrames: format.sampleRate * 8)
+    return true
+  }
+
+  /// Puts the input where the pictures want it by a jump: at the start of the take and of each
+  /// resumed segment (the frames skipped then were captured while paused), or when the stream
+  /// is too far off to steer.
+  private func jump(to desired: Double) {
     let target = Int64(desired.rounded())
-    // Sound between the last frame used and a resumed segment's first was captured while
-    // paused. (At the take's start it is what came before record was pressed; after a jump in
+    // (At the take's start the skipped sound came before record was pressed; after a jump in
     // the middle of a segment the source's own gap counters tell what happened.)
     if resumingSegment, target > inputPosition {
       statistics.discardedWhilePausedFrames += target - inputPosition
