@@ -1,5 +1,5 @@
 internal import CSwresample
-public import DualCamCore
+import DualCamCore
 
 /// Plays interleaved float samples through libswresample at the same nominal rate, stretching
 /// or squeezing them by a few samples when told: how the timeline keeps a drifting sound card
