@@ -100,6 +100,8 @@ struct AudioTimelineTests {
   }
 
   @Test func soundThatNeverComesIsSilenceAfterTheWait() throws {
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 10_000)
+    defer { buffer.deallocate() }
     let timeline = try AudioTimeline(
       format: AudioFormat(sampleRate: 8_000, channels: 1), videoRate: videoRate)
     let start = MonotonicTime.seconds(10)
@@ -112,9 +114,25 @@ struct AudioTimelineTests {
     timeline.render(now: start + 1_000_000_000)
     #expect(timeline.readableFrames > 3_000)
     #expect(timeline.readableFrames < 4_000)
-    timeline.render(now: start + 1_600_000_000)
     timeline.finish()
+    timeline.render(now: start + 1_400_000_000)
+    #expect(!timeline.isDrained, "the last slot's sound may still come")
     timeline.render(now: start + 1_600_000_000)
+    #expect(timeline.readableFrames == 8_000)
+    #expect(timeline.statistics.silenceFrames == 8_000)
+    #expect(timeline.read(into: buffer, frames: 10_000) == 8_000)
+    #expect(timeline.isDrained)
+  }
+
+  @Test func aFinishedSourceCompletesTheTakeAtOnce() throws {
+    let timeline = try AudioTimeline(
+      format: AudioFormat(sampleRate: 8_000, channels: 1), videoRate: videoRate)
+    let start = MonotonicTime.seconds(10)
+    for slot in 0..<30 as Range<Int64> {
+      timeline.slotEmitted(index: slot, targetTime: start + videoRate.time(ofFrame: slot))
+    }
+    timeline.finish(soundEnded: true)
+    timeline.render(now: start)
     #expect(timeline.readableFrames == 8_000)
     #expect(timeline.statistics.silenceFrames == 8_000)
   }

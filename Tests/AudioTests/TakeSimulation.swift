@@ -91,7 +91,7 @@ struct TakeSimulation {
       timeline.render(now: now)
       drain()
     }
-    timeline.finish()
+    timeline.finish(soundEnded: true)
     timeline.render(now: now)
     drain()
     return output

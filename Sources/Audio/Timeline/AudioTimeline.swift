@@ -20,7 +20,7 @@ public import DualCamCore
 ///
 /// Use: `append` every captured period, call `slotEmitted` for every slot the synchronizer
 /// emits, `render(now:)` after either, and `read` the frames as they become ready; at the end of
-/// the take `finish()`, `render(now:)` and read the rest. Not thread-safe: one scheduler thread
+/// the take `finish()`, then go on appending, rendering and reading until `isDrained`. Not thread-safe: one scheduler thread
 /// owns it. Nothing here allocates after init.
 public final class AudioTimeline {
   /// Rate and channels of the output (samples are interleaved floats).
@@ -56,6 +56,7 @@ public final class AudioTimeline {
   private var offsetSumNanoseconds = 0.0
   private var offsetCount = 0
   private var finishing = false
+  private var soundEnded = false
 
   /// Creates a timeline producing `format` (its sample format is ignored: output is float) for
   /// slots at `videoRate`.
@@ -121,9 +122,28 @@ public final class AudioTimeline {
     owedEnd = firstFrame(ofSlot: index + 1)
   }
 
-  /// The take ended after the last slot emitted: render what is owed, with silence where sound
-  /// never came, and release every frame.
-  public func finish() { finishing = true }
+  /// The take ended after the last slot emitted: what is owed is the last audio, and every
+  /// frame is released once rendered (none is held back for a fade).
+  ///
+  /// The last slot's sound is captured up to one frame interval after its target, so it is
+  /// usually still on its way: keep appending periods and calling `render(now:)` until
+  /// `isDrained` (sound that does not come within `maximumWaitNanoseconds` of its capture time
+  /// becomes silence), or pass `soundEnded: true` once the source is stopped and its last
+  /// periods appended, to complete at once. `captureTimeNeeded` says how long to keep the
+  /// source running.
+  public func finish(soundEnded: Bool = false) {
+    finishing = true
+    self.soundEnded = self.soundEnded || soundEnded
+  }
+
+  /// The capture time up to which sound is still needed for the slots emitted so far (with
+  /// the resampler's look-ahead); nil before the first slot.
+  public var captureTimeNeeded: MonotonicTime? {
+    announced.map {
+      captureTime(ofFrame: owedEnd, in: $0)
+        + format.nanoseconds(ofFrames: Int64(2 * targetDelayFrames))
+    }
+  }
 
   /// The first audio frame of slot `slot`: ⌊slot·rate/fps⌋.
   public func firstFrame(ofSlot slot: Int64) -> Int64 {
@@ -158,7 +178,7 @@ public final class AudioTimeline {
       let want = min(chunkFrames, Int(segmentEnd - renderedEnd), output.freeFrames)
       guard want > 0 else { break }
       let blockEnd = captureTime(ofFrame: renderedEnd + Int64(want), in: segment)
-      let overdue = finishing || now - blockEnd > maximumWaitNanoseconds
+      let overdue = soundEnded || now - blockEnd > maximumWaitNanoseconds
       guard let desired = drift.frame(at: captureTime(ofFrame: renderedEnd, in: segment)) else {
         // No sound at all yet.
         guard overdue else { break }
