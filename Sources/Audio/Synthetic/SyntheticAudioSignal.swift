@@ -42,26 +42,34 @@ public struct SyntheticAudioSignal: Sendable {
 
   /// The value of frame `index` (every channel carries the same), in -1...1.
   public func sample(ofFrame index: Int64) -> Float {
+    value(ofFrame: index, inClick: isInClick(captureTime(ofFrame: index)))
+  }
+
+  private func value(ofFrame index: Int64, inClick: Bool) -> Float {
     let phase = Double(index) / Double(options.format.sampleRate) * options.toneHertz
     var value =
       options.toneLevel * Float(sin(2 * Double.pi * phase.truncatingRemainder(dividingBy: 1)))
-    if isInClick(captureTime(ofFrame: index)) { value += options.clickLevel }
+    if inClick { value += options.clickLevel }
     return min(max(value, -1), 1)
   }
 
   /// True when `time` falls inside a click.
   public func isInClick(_ time: MonotonicTime) -> Bool {
-    guard options.clickEveryFrames > 0, time >= clickOrigin else { return false }
-    let every = Int64(options.clickEveryFrames)
+    guard let click = click(atOrBefore: time) else { return false }
+    return time - clickTime(click) < options.clickDurationNanoseconds
+  }
+
+  /// The number of the last click starting at or before `time`, nil before the first.
+  private func click(atOrBefore time: MonotonicTime) -> Int64? {
+    guard options.clickEveryFrames > 0, time >= clickOrigin else { return nil }
     // The video frame at or before `time`, then the click at or before that frame.
     let rate = options.videoRate
+    let offset = time - clickOrigin
     var frame = Int64(
-      Int128(time - clickOrigin) * Int128(rate.numerator)
-        / (Int128(rate.denominator) * 1_000_000_000))
-    while rate.time(ofFrame: frame) > time - clickOrigin { frame -= 1 }
-    while rate.time(ofFrame: frame + 1) <= time - clickOrigin { frame += 1 }
-    let click = clickTime(frame / every)
-    return time - click < options.clickDurationNanoseconds
+      Int128(offset) * Int128(rate.numerator) / (Int128(rate.denominator) * 1_000_000_000))
+    while rate.time(ofFrame: frame) > offset { frame -= 1 }
+    while rate.time(ofFrame: frame + 1) <= offset { frame += 1 }
+    return frame / Int64(options.clickEveryFrames)
   }
 
   /// Writes frames `first..<first + count` into `buffer` and stamps it with their index and the
@@ -70,8 +78,21 @@ public struct SyntheticAudioSignal: Sendable {
     let format = buffer.format
     let channels = format.channels
     let bytes = buffer.mutableBytes
+    // The clicks around this period, found once rather than for every frame.
+    let firstTime = captureTime(ofFrame: first)
+    var click = click(atOrBefore: firstTime)
+    var clickStart = click.map(clickTime) ?? .zero
+    var nextClick = clickTime(click.map { $0 + 1 } ?? 0)
     for frame in 0..<count {
-      let value = sample(ofFrame: first + Int64(frame))
+      let index = first + Int64(frame)
+      let time = captureTime(ofFrame: index)
+      if options.clickEveryFrames > 0, time >= nextClick {
+        click = (click ?? -1) + 1
+        clickStart = nextClick
+        nextClick = clickTime(click! + 1)
+      }
+      let inClick = click != nil && time - clickStart < options.clickDurationNanoseconds
+      let value = value(ofFrame: index, inClick: inClick)
       for channel in 0..<channels {
         let index = frame * channels + channel
         switch format.sampleFormat {
@@ -88,7 +109,6 @@ public struct SyntheticAudioSignal: Sendable {
       }
     }
     buffer.stamp(
-      frames: count, firstFrameIndex: first, captureTime: captureTime(ofFrame: first),
-      followsGap: false)
+      frames: count, firstFrameIndex: first, captureTime: firstTime, followsGap: false)
   }
 }
