@@ -43,6 +43,16 @@ let package = Package(
       pkgConfig: "libv4l2",
       providers: [.apt(["libv4l-dev"])]
     ),
+    .systemLibrary(
+      name: "CALSA",
+      pkgConfig: "alsa",
+      providers: [.apt(["libasound2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSwresample",
+      pkgConfig: "libswresample",
+      providers: [.apt(["libswresample-dev"])]
+    ),
     .systemLibrary(name: "CProcessControl"),
     .systemLibrary(name: "CCacheControl"),
     .systemLibrary(
@@ -68,6 +78,9 @@ let package = Package(
       dependencies: ["DualCamCore", "Media", "Compositor", "CV4L2"],
       swiftSettings: strictSwift
     ),
+    .target(
+      name: "Audio", dependencies: ["DualCamCore", "CALSA", "CSwresample"],
+      swiftSettings: strictSwift),
     .target(
       name: "Session",
       dependencies: [
@@ -126,6 +139,11 @@ let package = Package(
     .testTarget(
       name: "CaptureTests",
       dependencies: ["Capture", "DualCamCore", "Media", "Encoding", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "AudioTests",
+      dependencies: ["Audio", "DualCamCore"],
       swiftSettings: strictSwift
     ),
     .testTarget(
