@@ -76,10 +76,11 @@ let package = Package(
       dependencies: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "CNcurses"],
       swiftSettings: strictSwift
     ),
+    .target(name: "Library", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
     .executableTarget(
       name: "dualcam",
       dependencies: [
-        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
+        "DualCamCore", "Capture", "Encoding", "Session", "TerminalUI", "ProcessPolicy", "Library",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -124,6 +125,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "LibraryTests",
+      dependencies: ["Library", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
