@@ -42,6 +42,10 @@ enum MetadataSummaryReader {
     if let width = integer(dualview["width"]), let height = integer(dualview["height"]) {
       summary.resolution = ImageSize(width: Int(width), height: Int(height))
     }
+    let front = outputs["front"] as? [String: Any] ?? [:]
+    if let width = integer(front["width"]), let height = integer(front["height"]) {
+      summary.cameraResolution = ImageSize(width: Int(width), height: Int(height))
+    }
     summary.codec = string(dualview["codec"])
     summary.container = string(dualview["container"])
     let sync = root["sync"] as? [String: Any] ?? [:]

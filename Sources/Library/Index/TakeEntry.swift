@@ -16,20 +16,22 @@ public struct TakeEntry: Sendable, Equatable, Identifiable {
   /// The folder's absolute path, unique in an index.
   public var id: String { folder.path }
   /// The take folder.
-  public var folder: URL
+  public let folder: URL
   /// The output folder it was found in.
-  public var root: URL
+  public let root: URL
   /// The folder's name without `.partial` (the start time unless the user renamed it).
-  public var name: String
+  public let name: String
   /// Finished, interrupted or being recorded.
-  public var state: State
+  public let state: State
   /// What the card shows; nil when `metadata.json` could not be read at all.
-  public var summary: TakeSummary?
+  public let summary: TakeSummary?
   /// Why the take cannot be used as it is (missing files, corrupt metadata, permissions, a
   /// symbolic link); nil when it is fine. An unreadable take is still listed, marked.
-  public var unreadableReason: String?
+  public let unreadableReason: String?
   /// Bytes of the files in the folder (the three videos and the metadata), links not followed.
-  public var bytesOnDisk: Int64
+  public let bytesOnDisk: Int64
+  /// What a search looks through, folded once when the take is read.
+  let searchText: String
 
   /// True when the gallery can offer "recover".
   public var canRecover: Bool { state == .interrupted }
@@ -58,6 +60,9 @@ public struct TakeEntry: Sendable, Equatable, Identifiable {
     self.summary = summary
     self.unreadableReason = unreadableReason
     self.bytesOnDisk = bytesOnDisk
+    searchText = TakeSearchText.text(
+      name: name, date: summary?.startedAt ?? TakeName.date(fromFolderName: name),
+      summary: summary)
   }
 }
 

@@ -22,6 +22,8 @@ public struct TakeSummary: Sendable, Equatable {
   public var frameRate: Double
   /// The dual view's size.
   public var resolution: ImageSize?
+  /// The front camera file's size (what `--size` or the camera gave).
+  public var cameraResolution: ImageSize?
   /// The dual view's codec (`h264`, …).
   public var codec: String?
   /// The container (`mov`, `mp4`, `mkv`).
@@ -54,7 +56,8 @@ public struct TakeSummary: Sendable, Equatable {
   public init(
     schema: String = TakeMetadata.currentSchema, status: String = "complete",
     startedAt: Date? = nil, endedAt: Date? = nil, durationSeconds: Double = 0, frames: Int64 = 0,
-    frameRate: Double = 0, resolution: ImageSize? = nil, codec: String? = nil,
+    frameRate: Double = 0, resolution: ImageSize? = nil, cameraResolution: ImageSize? = nil,
+    codec: String? = nil,
     container: String? = nil, outputFiles: [String: String] = [:], droppedFrames: Int64 = 0,
     repeatedFrames: Int64 = 0, lostSignalEvents: Int = 0, missingSlots: Int64 = 0,
     pauseCount: Int = 0, errorCount: Int = 0, notes: String? = nil, tags: [String] = [],
@@ -68,6 +71,7 @@ public struct TakeSummary: Sendable, Equatable {
     self.frames = frames
     self.frameRate = frameRate
     self.resolution = resolution
+    self.cameraResolution = cameraResolution
     self.codec = codec
     self.container = container
     self.outputFiles = outputFiles

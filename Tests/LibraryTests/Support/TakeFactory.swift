@@ -63,7 +63,8 @@ enum TakeFactory {
         "back": output("back", height: options.height),
       ],
       sync: sync,
-      pauses: (0..<options.pauses).map { _ in .init(startSeconds: 0.5, endSeconds: 1, atFrame: 15) },
+      pauses: (0..<options.pauses).map { _ in .init(startSeconds: 0.5, endSeconds: 1, atFrame: 15)
+      },
       errors: options.errors)
     metadata.notes = options.notes
     metadata.tags = options.tags
