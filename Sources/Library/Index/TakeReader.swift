@@ -166,7 +166,7 @@ enum TakeReader {
 }
 
 /// Something in an output folder that is not a take, and why it was passed over.
-public struct SkippedItem: Sendable, Equatable {
+public struct SkippedItem: Error, Sendable, Equatable {
   /// Its path.
   public var path: URL
   /// Why it is not listed, in words for the user.
