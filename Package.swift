@@ -16,7 +16,9 @@ let package = Package(
     // For Benchmarks/ (a package of its own, so benchmark-only dependencies stay out of here).
     .library(
       name: "DualCamEngine",
-      targets: ["DualCamCore", "Compositor", "Capture", "Encoding", "Session", "ProcessPolicy"]),
+      targets: [
+        "DualCamCore", "Compositor", "Capture", "Encoding", "Session", "ProcessPolicy", "Library",
+      ]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

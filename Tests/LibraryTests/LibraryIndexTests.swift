@@ -110,6 +110,22 @@ struct LibraryIndexTests {
     #expect(index.entries[3].summary?.notes == "written by another process")
   }
 
+  @Test("many takes are read in parallel, each exactly once, in order")
+  func manyTakes() throws {
+    let root = try TemporaryFolder()
+    for minute in 0..<150 {
+      var options = TakeFactory.options(minutes: minute)
+      options.seconds = Double(1 + minute)
+      try TakeFactory.make(in: root.url, options)
+    }
+    var index = LibraryIndex(roots: [root.url])
+    index.refresh()
+    #expect(index.lastRefreshReadCount == 150)
+    #expect(index.entries.count == 150)
+    #expect(index.entries.map(\.name) == index.entries.map(\.name).sorted())
+    #expect(index.entries.map { $0.summary?.durationSeconds } == (0..<150).map { Double(1 + $0) })
+  }
+
   @Test("a recovery (partial renamed to final) replaces the interrupted entry")
   func recovery() throws {
     let root = try TemporaryFolder()

@@ -151,21 +151,24 @@ private struct RootCache: Sendable {
     }
     let present = Set(names)
     items = items.filter { present.contains($0.key) }
+    var stale: [(name: String, fingerprint: TakeReader.Fingerprint)] = []
     for name in names {
-      let path = root.path + "/" + name
-      let fingerprint = TakeReader.Fingerprint.of(path)
+      let fingerprint = TakeReader.Fingerprint.of(root.path + "/" + name)
       if let cached = items[name], cached.trusted, cached.fingerprint == fingerprint,
         !Self.isGrowing(cached.item)
       {
         continue
       }
-      let item = TakeReader.read(name: name, in: root)
-      reads += 1
+      stale.append((name, fingerprint))
+    }
+    let read = ParallelReader.read(stale.map(\.name), in: root)
+    for ((name, fingerprint), item) in zip(stale, read) {
       let trusted = [fingerprint.folder, fingerprint.metadata].allSatisfy { status in
         status.map { isSettled($0, at: scanTime) } ?? true
       }
       items[name] = CachedItem(item: item, fingerprint: fingerprint, trusted: trusted)
     }
+    reads = stale.count
     return nil
   }
 
@@ -179,5 +182,39 @@ private struct RootCache: Sendable {
   static func isGrowing(_ item: TakeReader.Item) -> Bool {
     if case .take(let entry) = item { return entry.state != .finished }
     return false
+  }
+}
+
+// MARK: - Reading many takes at once
+
+/// Reads takes on every core: a first listing of thousands of takes is mostly waiting on
+/// `open`/`read` and decoding JSON, which spreads well.
+private enum ParallelReader {
+  /// Below this, threads cost more than they save.
+  static let serialLimit = 64
+
+  static func read(_ names: [String], in root: URL) -> [TakeReader.Item] {
+    guard names.count > serialLimit else {
+      return names.map { TakeReader.read(name: $0, in: root) }
+    }
+    let slots = UnsafeMutableBufferPointer<TakeReader.Item>.allocate(capacity: names.count)
+    slots.initialize(repeating: .hidden)
+    defer { slots.deallocate() }
+    let shared = Slots(buffer: slots)
+    let chunks = min(names.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      for index in stride(from: chunk, to: names.count, by: chunks) {
+        shared.buffer[index] = TakeReader.read(name: names[index], in: root)
+      }
+    }
+    let items = Array(slots)
+    _ = slots.deinitialize()
+    return items
+  }
+
+  /// The result slots, shared by the workers. Safe to send: each index is written by exactly
+  /// one iteration, and the buffer is read only after `concurrentPerform` has returned.
+  struct Slots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<TakeReader.Item>
   }
 }

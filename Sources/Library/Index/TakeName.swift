@@ -54,7 +54,9 @@ public enum TakeName {
   /// formatter: listing thousands of takes parses thousands of these.
   public static func date(fromTimestamp text: String) -> Date? {
     let bytes = Array(text.utf8)
-    guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T")
+    guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
+      bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
     else { return nil }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
@@ -70,8 +72,15 @@ public enum TakeName {
     else { return nil }
     var fraction = 0.0
     if bytes.count > 20, bytes[19] == UInt8(ascii: ".") {
-      guard let digits = number(20..<(bytes.count - 1)) else { return nil }
-      fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+      // Nanoseconds at most: more digits add nothing and could overflow.
+      let end = min(bytes.count - 1, 29)
+      guard end > 20 else { return nil }
+      guard number(end..<(bytes.count - 1)) != nil, let digits = number(20..<end) else {
+        return nil
+      }
+      fraction = Double(digits) / pow(10, Double(end - 20))
+    } else if bytes.count != 20 {
+      return nil
     }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction

@@ -48,11 +48,21 @@ public struct TakeQuery: Sendable, Equatable {
 
   /// `entries` narrowed by the filters and the search, in order.
   public func apply(to entries: [TakeEntry]) -> [TakeEntry] {
-    sorted(entries.filter(matches))
+    let words = searchWords
+    return sorted(entries.filter { matches($0, words: words) })
   }
 
   /// True when `entry` passes the filters and the search.
   public func matches(_ entry: TakeEntry) -> Bool {
+    matches(entry, words: searchWords)
+  }
+
+  /// The search, folded and split into words once per query, not once per take.
+  private var searchWords: [String] {
+    TakeSearchText.fold(search).split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  private func matches(_ entry: TakeEntry, words: [String]) -> Bool {
     if !resolutions.isEmpty {
       let sizes = [entry.summary?.resolution, entry.summary?.cameraResolution].compactMap { $0 }
       guard sizes.contains(where: resolutions.contains) else { return false }
@@ -63,7 +73,6 @@ public struct TakeQuery: Sendable, Equatable {
       if let startedBefore, date >= startedBefore { return false }
     }
     if onlyProblems, entry.badges.isDisjoint(with: .problems) { return false }
-    let words = TakeSearchText.fold(search).split(whereSeparator: \.isWhitespace)
     if !words.isEmpty {
       guard words.allSatisfy({ entry.searchText.contains($0) }) else { return false }
     }
@@ -72,16 +81,21 @@ public struct TakeQuery: Sendable, Equatable {
 
   /// `entries` in this query's order.
   public func sorted(_ entries: [TakeEntry]) -> [TakeEntry] {
-    entries.sorted { first, second in
-      switch (key(first), key(second)) {
+    // Keys computed once and indices sorted: entries are large values, costly to move around.
+    let keys = entries.map(key)
+    let order = entries.indices.sorted { first, second in
+      switch (keys[first], keys[second]) {
       case (let a?, let b?) where a != b: return descending ? a > b : a < b
       case (.some, nil): return true
       case (nil, .some): return false
       default:
-        if first.name != second.name { return first.name < second.name }
-        return first.id < second.id
+        if entries[first].name != entries[second].name {
+          return entries[first].name < entries[second].name
+        }
+        return entries[first].folder.path < entries[second].folder.path
       }
     }
+    return order.map { entries[$0] }
   }
 
   /// The value sorted by, as a number; nil when the take lacks it.
