@@ -148,14 +148,40 @@ private struct LooseLabel: Decodable {
   }
 }
 
+/// The three outputs (or the two sources) by name: a struct, not a dictionary, so only these
+/// keys are decoded.
+private struct LooseTriple<Value: Decodable>: Decodable {
+  var dualview: Value?
+  var front: Value?
+  var back: Value?
+
+  enum CodingKeys: String, CodingKey { case dualview, front, back }
+
+  init(from decoder: any Decoder) throws {
+    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
+    dualview = read.value(.dualview)
+    front = read.value(.front)
+    back = read.value(.back)
+  }
+
+  subscript(name: String) -> Value? {
+    switch name {
+    case "dualview": dualview
+    case "front": front
+    case "back": back
+    default: nil
+    }
+  }
+}
+
 private struct LooseMetadata: Decodable {
   var schema: String?
   var status: String?
   var startedAt: String?
   var endedAt: String?
-  var outputs: [String: LooseOutput]?
+  var outputs: LooseTriple<LooseOutput>?
   var sync: LooseSync?
-  var sources: [String: LooseLabel]?
+  var sources: LooseTriple<LooseLabel>?
   var host: LooseLabel?
   var pauses: [Ignored]?
   var errors: [String]?
@@ -188,13 +214,12 @@ private struct LooseMetadata: Decodable {
     var summary = TakeSummary(schema: schema, status: status ?? "unknown")
     summary.startedAt = startedAt.flatMap(TakeName.date(fromTimestamp:))
     summary.endedAt = endedAt.flatMap(TakeName.date(fromTimestamp:))
-    let outputs = outputs ?? [:]
     for name in TakeName.outputs {
-      if let file = outputs[name]?.file { summary.outputFiles[name] = file }
+      if let file = outputs?[name]?.file { summary.outputFiles[name] = file }
     }
-    let dualview = outputs["dualview"]
+    let dualview = outputs?.dualview
     summary.resolution = dualview?.size
-    summary.cameraResolution = outputs["front"]?.size
+    summary.cameraResolution = outputs?.front?.size
     summary.codec = dualview?.codec
     summary.container = dualview?.container
     summary.frames = sync?.frames ?? dualview?.frames ?? 0
@@ -205,8 +230,8 @@ private struct LooseMetadata: Decodable {
       summary.droppedFrames += counters.droppedBySource + counters.droppedOverflow
       summary.missingSlots += counters.missingSlots
     }
-    summary.frontDevice = sources?["front"]?.label
-    summary.backDevice = sources?["back"]?.label
+    summary.frontDevice = sources?.front?.label
+    summary.backDevice = sources?.back?.label
     summary.hostname = host?.hostname
     summary.pauseCount = pauses?.count ?? 0
     let errors = errors ?? []
