@@ -43,6 +43,34 @@ struct LibraryIndexTests {
     #expect(entry.bytesOnDisk == Int64(3 * options.videoBytes + metadataBytes))
   }
 
+  @Test("values of an unexpected type empty only their own fact; escapes are decoded")
+  func tolerantReading() throws {
+    let root = try TemporaryFolder()
+    let take = try TakeFactory.make(in: root.url)
+    let file = take.appendingPathComponent("metadata.json")
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    object["sync"] = "not an object"
+    object["pauses"] = 3
+    object["notes"] = "a \"quoted\" café\nsecond line"
+    object["tags"] = ["ok", 7, "fine"]
+    object["future_key"] = ["nested": [1, 2, ["deep": true]]]
+    try JSONSerialization.data(withJSONObject: object).write(to: file)
+    var index = LibraryIndex(roots: [root.url])
+    index.refresh()
+
+    let entry = try #require(index.entries.first)
+    #expect(entry.isReadable)
+    let summary = try #require(entry.summary)
+    #expect(summary.durationSeconds == 2, "from the dual view's own duration")
+    #expect(summary.frames == 60)
+    #expect(summary.frameRate == 0)
+    #expect(summary.pauseCount == 0)
+    #expect(summary.notes == "a \"quoted\" café\nsecond line")
+    #expect(summary.tags == ["ok", "fine"])
+    #expect(summary.resolution == ImageSize(width: 320, height: 480))
+  }
+
   @Test("interrupted takes are listed as such and offer recovery")
   func interrupted() throws {
     let root = try TemporaryFolder()

@@ -3,8 +3,7 @@ import Foundation
 /// The text of a JSON object with the byte ranges of its top-level members, so one member can
 /// be replaced, added or removed while every other byte of the file stays as it was.
 ///
-/// Only the top level is parsed into ranges; nested values are skipped by bracket depth, with
-/// strings (and their escapes) honoured.
+/// Only the top level is parsed into ranges; nested values are skipped by `JSONScanner`.
 struct JSONObjectText {
   /// One `"key" : value` at the top level.
   struct Member {
@@ -81,92 +80,37 @@ struct JSONObjectText {
   /// The whitespace between the previous member's comma (or the brace) and member `index`.
   private func leadingSpacing(of index: Int) -> [UInt8] {
     var start = members[index].keyStart
-    while start > 0, Self.isSpace(bytes[start - 1]) { start -= 1 }
+    while start > 0, JSONScanner.isSpace(bytes[start - 1]) { start -= 1 }
     return Array(bytes[start..<members[index].keyStart])
   }
 
   private mutating func parse() -> Bool {
     members = []
-    var position = skipSpace(from: 0)
+    var position = JSONScanner.skipSpace(bytes, from: 0)
     guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return false }
     openBrace = position
-    position = skipSpace(from: position + 1)
+    position = JSONScanner.skipSpace(bytes, from: position + 1)
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-      return skipSpace(from: position + 1) == bytes.count
+      return JSONScanner.skipSpace(bytes, from: position + 1) == bytes.count
     }
     while position < bytes.count {
-      guard bytes[position] == UInt8(ascii: "\""), let keyEnd = endOfString(from: position),
+      guard bytes[position] == UInt8(ascii: "\""),
+        let keyEnd = JSONScanner.endOfString(bytes, from: position),
         let key = try? JSONDecoder().decode(String.self, from: Data(bytes[position..<keyEnd]))
       else { return false }
-      var cursor = skipSpace(from: keyEnd)
+      var cursor = JSONScanner.skipSpace(bytes, from: keyEnd)
       guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { return false }
-      cursor = skipSpace(from: cursor + 1)
-      guard let valueEnd = endOfValue(from: cursor) else { return false }
+      cursor = JSONScanner.skipSpace(bytes, from: cursor + 1)
+      guard let valueEnd = JSONScanner.endOfValue(bytes, from: cursor) else { return false }
       members.append(Member(key: key, keyStart: position, keyEnd: keyEnd, value: cursor..<valueEnd))
-      cursor = skipSpace(from: valueEnd)
+      cursor = JSONScanner.skipSpace(bytes, from: valueEnd)
       guard cursor < bytes.count else { return false }
-      if bytes[cursor] == UInt8(ascii: "}") { return skipSpace(from: cursor + 1) == bytes.count }
+      if bytes[cursor] == UInt8(ascii: "}") {
+        return JSONScanner.skipSpace(bytes, from: cursor + 1) == bytes.count
+      }
       guard bytes[cursor] == UInt8(ascii: ",") else { return false }
-      position = skipSpace(from: cursor + 1)
+      position = JSONScanner.skipSpace(bytes, from: cursor + 1)
     }
     return false
-  }
-
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-  }
-
-  private func skipSpace(from start: Int) -> Int {
-    var position = start
-    while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
-    return position
-  }
-
-  /// Just past the closing quote of the string opening at `start`.
-  private func endOfString(from start: Int) -> Int? {
-    var position = start + 1
-    while position < bytes.count {
-      switch bytes[position] {
-      case UInt8(ascii: "\\"): position += 2
-      case UInt8(ascii: "\""): return position + 1
-      default: position += 1
-      }
-    }
-    return nil
-  }
-
-  /// Just past the value starting at `start`.
-  private func endOfValue(from start: Int) -> Int? {
-    guard start < bytes.count else { return nil }
-    switch bytes[start] {
-    case UInt8(ascii: "\""):
-      return endOfString(from: start)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      var position = start
-      while position < bytes.count {
-        switch bytes[position] {
-        case UInt8(ascii: "\""):
-          guard let end = endOfString(from: position) else { return nil }
-          position = end
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return position + 1 }
-        default: break
-        }
-        position += 1
-      }
-      return nil
-    default:
-      var position = start
-      while position < bytes.count, !Self.isSpace(bytes[position]),
-        ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[position])
-      {
-        position += 1
-      }
-      return position > start ? position : nil
-    }
   }
 }

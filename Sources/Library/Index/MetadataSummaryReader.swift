@@ -2,33 +2,85 @@ import DualCamCore
 import Foundation
 
 /// Reads the card facts out of a `metadata.json`, tolerating missing keys and values of an
-/// unexpected type; refuses only what is not JSON or not a DualCam take.
+/// unexpected type (that fact stays empty, the rest of the card is read); refuses only what is
+/// not JSON or not a DualCam take.
 ///
-/// Decodes only the keys a card needs, each on its own (a wrong type empties that fact, not the
-/// card), with `JSONDecoder`: listing thousands of takes reads thousands of these files, and
-/// building the whole `TakeMetadata` or a `JSONSerialization` tree costs several times more.
+/// Picks the few dozen values a card needs out of the text with `JSONScanner` rather than
+/// decoding the file: a first listing reads thousands of these.
 enum MetadataSummaryReader {
   /// The schema family this library understands (`dualcam.take/1`, and later `/1.x` keys).
   static let schemaPrefix = "dualcam.take/1"
 
   /// The summary, or a reason in words why the file is not a take's metadata.
   static func summary(from data: Data) -> Result<TakeSummary, MetadataProblem> {
-    guard !data.isEmpty else { return .failure(.init("metadata.json is empty")) }
-    let loose: LooseMetadata
-    do {
-      loose = try JSONDecoder().decode(LooseMetadata.self, from: data)
-    } catch DecodingError.typeMismatch {
-      return .failure(.init("metadata.json is not a JSON object"))
-    } catch {
-      return .failure(.init("metadata.json is not valid JSON (truncated or corrupt)"))
+    let json = JSONScanner(bytes: [UInt8](data))
+    let start = JSONScanner.skipSpace(json.bytes, from: 0)
+    guard start < json.bytes.count else { return .failure(.init("metadata.json is empty")) }
+    guard let root = json.rootMembers() else {
+      let isOtherValue =
+        json.bytes[start] != UInt8(ascii: "{")
+        && JSONScanner.endOfValue(json.bytes, from: start).map {
+          JSONScanner.skipSpace(json.bytes, from: $0) == json.bytes.count
+        } == true
+      return .failure(
+        .init(
+          isOtherValue
+            ? "metadata.json is not a JSON object"
+            : "metadata.json is not valid JSON (truncated or corrupt)"))
     }
-    guard let schema = loose.schema else {
+    let read = Fields(json: json, members: root)
+    guard let schema = read.string("schema") else {
       return .failure(.init("metadata.json has no \"schema\": not a DualCam take"))
     }
     guard schema == schemaPrefix || schema.hasPrefix(schemaPrefix + ".") else {
       return .failure(.init("metadata.json has schema \"\(schema)\", not \(schemaPrefix)"))
     }
-    return .success(loose.summary(schema: schema))
+    return .success(summary(read, schema: schema))
+  }
+
+  private static func summary(_ root: Fields, schema: String) -> TakeSummary {
+    var summary = TakeSummary(schema: schema, status: root.string("status") ?? "unknown")
+    summary.startedAt = root.string("started_at").flatMap(TakeName.date(fromTimestamp:))
+    summary.endedAt = root.string("ended_at").flatMap(TakeName.date(fromTimestamp:))
+    let outputs = root.object("outputs")
+    for name in TakeName.outputs {
+      if let file = outputs?.object(name)?.string("file") { summary.outputFiles[name] = file }
+    }
+    let dualview = outputs?.object("dualview")
+    summary.resolution = dualview?.size
+    summary.cameraResolution = outputs?.object("front")?.size
+    summary.codec = dualview?.string("codec")
+    summary.container = dualview?.string("container")
+    let sync = root.object("sync")
+    summary.frames = sync?.integer("frames") ?? dualview?.integer("frames") ?? 0
+    summary.frameRate = sync?.number("frame_rate") ?? 0
+    summary.durationSeconds =
+      sync?.number("duration_seconds") ?? dualview?.number("duration_seconds") ?? 0
+    summary.repeatedFrames =
+      (sync?.integer("front_repeats_written") ?? 0) + (sync?.integer("back_repeats_written") ?? 0)
+    for camera in ["front", "back"] {
+      guard let counters = sync?.object(camera) else { continue }
+      summary.droppedFrames +=
+        (counters.integer("dropped_by_source") ?? 0) + (counters.integer("dropped_overflow") ?? 0)
+      summary.missingSlots += counters.integer("missing_slots") ?? 0
+    }
+    let sources = root.object("sources")
+    summary.frontDevice = sources?.object("front")?.string("label")
+    summary.backDevice = sources?.object("back")?.string("label")
+    summary.hostname = root.object("host")?.string("hostname")
+    summary.pauseCount = root.array("pauses")?.count ?? 0
+    let errors = root.strings("errors")
+    summary.lostSignalEvents = errors.filter { $0.contains(": signal lost") }.count
+    summary.errorCount = errors.filter { !isSourceEvent($0) }.count
+    summary.notes = root.string("notes")
+    summary.tags = root.strings("tags")
+    return summary
+  }
+
+  /// `"at 12.4 s: front camera: signal lost (…)"` and `"…: signal restored"` are events, not
+  /// errors (Documentation/METADATA.md, errors).
+  private static func isSourceEvent(_ text: String) -> Bool {
+    text.hasPrefix("at ") && (text.contains(": signal lost") || text.contains(": signal restored"))
   }
 }
 
@@ -38,213 +90,33 @@ struct MetadataProblem: Error, Equatable {
   init(_ reason: String) { self.reason = reason }
 }
 
-// MARK: - Lenient decoding
+/// One object's members, read by key; a missing key or a value of another type reads as nil.
+private struct Fields {
+  let json: JSONScanner
+  let members: [String: Range<Int>]
 
-/// Reads one key of a keyed container, nil when it is absent or of another type.
-private struct Lenient<Key: CodingKey> {
-  let container: KeyedDecodingContainer<Key>
+  func string(_ key: String) -> String? { members[key].flatMap(json.string) }
 
-  func value<Value: Decodable>(_ key: Key, as type: Value.Type = Value.self) -> Value? {
-    (try? container.decodeIfPresent(Value.self, forKey: key)) ?? nil
+  func number(_ key: String) -> Double? { members[key].flatMap(json.number) }
+
+  func integer(_ key: String) -> Int64? {
+    number(key).flatMap { $0.isFinite ? Int64(exactly: $0.rounded()) : nil }
   }
 
-  func integer(_ key: Key) -> Int64? {
-    value(key, as: Double.self).flatMap { $0.isFinite ? Int64(exactly: $0.rounded()) : nil }
-  }
-}
-
-/// Anything at all, counted but not read (the elements of `pauses`).
-private struct Ignored: Decodable {
-  init(from decoder: any Decoder) throws {}
-}
-
-private struct LooseOutput: Decodable {
-  var file: String?
-  var width: Int64?
-  var height: Int64?
-  var codec: String?
-  var container: String?
-  var frames: Int64?
-  var durationSeconds: Double?
-
-  enum CodingKeys: String, CodingKey {
-    case file, width, height, codec, container, frames
-    case durationSeconds = "duration_seconds"
+  func object(_ key: String) -> Fields? {
+    guard let range = members[key], let inner = json.members(of: range) else { return nil }
+    return Fields(json: json, members: inner)
   }
 
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    file = read.value(.file)
-    width = read.integer(.width)
-    height = read.integer(.height)
-    codec = read.value(.codec)
-    container = read.value(.container)
-    frames = read.integer(.frames)
-    durationSeconds = read.value(.durationSeconds)
-  }
+  func array(_ key: String) -> [Range<Int>]? { members[key].flatMap(json.elements) }
+
+  /// The strings of an array (other elements passed over); empty when there is none.
+  func strings(_ key: String) -> [String] { (array(key) ?? []).compactMap(json.string) }
 
   var size: ImageSize? {
-    guard let width, let height else { return nil }
-    return ImageSize(width: Int(width), height: Int(height))
-  }
-}
-
-private struct LooseCounters: Decodable {
-  var droppedBySource: Int64
-  var droppedOverflow: Int64
-  var missingSlots: Int64
-
-  enum CodingKeys: String, CodingKey {
-    case droppedBySource = "dropped_by_source"
-    case droppedOverflow = "dropped_overflow"
-    case missingSlots = "missing_slots"
-  }
-
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    droppedBySource = read.integer(.droppedBySource) ?? 0
-    droppedOverflow = read.integer(.droppedOverflow) ?? 0
-    missingSlots = read.integer(.missingSlots) ?? 0
-  }
-}
-
-private struct LooseSync: Decodable {
-  var frames: Int64?
-  var frameRate: Double?
-  var durationSeconds: Double?
-  var repeats: Int64
-  var front: LooseCounters?
-  var back: LooseCounters?
-
-  enum CodingKeys: String, CodingKey {
-    case frames, front, back
-    case frameRate = "frame_rate"
-    case durationSeconds = "duration_seconds"
-    case frontRepeats = "front_repeats_written"
-    case backRepeats = "back_repeats_written"
-  }
-
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    frames = read.integer(.frames)
-    frameRate = read.value(.frameRate)
-    durationSeconds = read.value(.durationSeconds)
-    repeats = (read.integer(.frontRepeats) ?? 0) + (read.integer(.backRepeats) ?? 0)
-    front = read.value(.front)
-    back = read.value(.back)
-  }
-}
-
-private struct LooseLabel: Decodable {
-  var label: String?
-  var hostname: String?
-
-  enum CodingKeys: String, CodingKey { case label, hostname }
-
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    label = read.value(.label)
-    hostname = read.value(.hostname)
-  }
-}
-
-/// The three outputs (or the two sources) by name: a struct, not a dictionary, so only these
-/// keys are decoded.
-private struct LooseTriple<Value: Decodable>: Decodable {
-  var dualview: Value?
-  var front: Value?
-  var back: Value?
-
-  enum CodingKeys: String, CodingKey { case dualview, front, back }
-
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    dualview = read.value(.dualview)
-    front = read.value(.front)
-    back = read.value(.back)
-  }
-
-  subscript(name: String) -> Value? {
-    switch name {
-    case "dualview": dualview
-    case "front": front
-    case "back": back
-    default: nil
-    }
-  }
-}
-
-private struct LooseMetadata: Decodable {
-  var schema: String?
-  var status: String?
-  var startedAt: String?
-  var endedAt: String?
-  var outputs: LooseTriple<LooseOutput>?
-  var sync: LooseSync?
-  var sources: LooseTriple<LooseLabel>?
-  var host: LooseLabel?
-  var pauses: [Ignored]?
-  var errors: [String]?
-  var notes: String?
-  var tags: [String]?
-
-  enum CodingKeys: String, CodingKey {
-    case schema, status, outputs, sync, sources, host, pauses, errors, notes, tags
-    case startedAt = "started_at"
-    case endedAt = "ended_at"
-  }
-
-  init(from decoder: any Decoder) throws {
-    let read = Lenient(container: try decoder.container(keyedBy: CodingKeys.self))
-    schema = read.value(.schema)
-    status = read.value(.status)
-    startedAt = read.value(.startedAt)
-    endedAt = read.value(.endedAt)
-    outputs = read.value(.outputs)
-    sync = read.value(.sync)
-    sources = read.value(.sources)
-    host = read.value(.host)
-    pauses = read.value(.pauses)
-    errors = read.value(.errors)
-    notes = read.value(.notes)
-    tags = read.value(.tags)
-  }
-
-  func summary(schema: String) -> TakeSummary {
-    var summary = TakeSummary(schema: schema, status: status ?? "unknown")
-    summary.startedAt = startedAt.flatMap(TakeName.date(fromTimestamp:))
-    summary.endedAt = endedAt.flatMap(TakeName.date(fromTimestamp:))
-    for name in TakeName.outputs {
-      if let file = outputs?[name]?.file { summary.outputFiles[name] = file }
-    }
-    let dualview = outputs?.dualview
-    summary.resolution = dualview?.size
-    summary.cameraResolution = outputs?.front?.size
-    summary.codec = dualview?.codec
-    summary.container = dualview?.container
-    summary.frames = sync?.frames ?? dualview?.frames ?? 0
-    summary.frameRate = sync?.frameRate ?? 0
-    summary.durationSeconds = sync?.durationSeconds ?? dualview?.durationSeconds ?? 0
-    summary.repeatedFrames = sync?.repeats ?? 0
-    for counters in [sync?.front, sync?.back].compactMap({ $0 }) {
-      summary.droppedFrames += counters.droppedBySource + counters.droppedOverflow
-      summary.missingSlots += counters.missingSlots
-    }
-    summary.frontDevice = sources?.front?.label
-    summary.backDevice = sources?.back?.label
-    summary.hostname = host?.hostname
-    summary.pauseCount = pauses?.count ?? 0
-    let errors = errors ?? []
-    summary.lostSignalEvents = errors.filter { $0.contains(": signal lost") }.count
-    summary.errorCount = errors.filter { !Self.isSourceEvent($0) }.count
-    summary.notes = notes
-    summary.tags = tags ?? []
-    return summary
-  }
-
-  /// `"at 12.4 s: front camera: signal lost (…)"` and `"…: signal restored"` are events, not
-  /// errors (Documentation/METADATA.md, errors).
-  private static func isSourceEvent(_ text: String) -> Bool {
-    text.hasPrefix("at ") && (text.contains(": signal lost") || text.contains(": signal restored"))
+    guard let width = integer("width"), let height = integer("height"),
+      let size = Int(exactly: width).flatMap({ w in Int(exactly: height).map { (w, $0) } })
+    else { return nil }
+    return ImageSize(width: size.0, height: size.1)
   }
 }
