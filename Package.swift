@@ -18,6 +18,7 @@ let package = Package(
       name: "DualCamEngine",
       targets: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
+        "Library",
       ]),
   ],
   dependencies: [
@@ -101,11 +102,12 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
+    .target(name: "Library", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
     .executableTarget(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
-        "Budget",
+        "Budget", "Library",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -162,6 +164,11 @@ let package = Package(
     .testTarget(
       name: "BudgetTests",
       dependencies: ["Budget", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "LibraryTests",
+      dependencies: ["Library", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(
