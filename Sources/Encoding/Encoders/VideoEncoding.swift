@@ -30,7 +30,4 @@ protocol VideoEncoding: AnyObject {
 
   /// Whether `send` can read a caller's I420 image without copying it into the input picture.
   var readsCallerImages: Bool { get }
-
-  /// Times no input picture was free and one had to be allocated and copied (for tests).
-  var inputCopies: Int { get }
 }

@@ -104,8 +104,15 @@ public final class VideoFileWriter: @unchecked Sendable {
   /// Bytes written to the file so far (all its streams).
   public var bytesWritten: Int64 { file.bytesWritten }
 
-  /// Times no input picture was free and libav had to allocate and copy one (for benchmarks).
-  var inputCopies: Int { encoder.inputCopies }
+  /// Times no input picture was free and libav had to allocate and copy one (for tests); nil
+  /// for H.264, whose encoder copies each picture inside x264 and has no input pictures to run
+  /// out of.
+  var inputCopies: Int? { (encoder as? LibavcodecVideoEncoder)?.inputCopies }
+
+  /// The first plane of the last picture handed to libx264 (for tests); nil for other codecs.
+  var x264HandedOverPlane: UnsafeMutablePointer<UInt8>? {
+    (encoder as? X264VideoEncoder)?.lastHandedOverPlane
+  }
 
   // MARK: - Frames
 
