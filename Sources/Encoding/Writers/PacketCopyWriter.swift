@@ -38,8 +38,9 @@ public final class PacketCopyWriter: @unchecked Sendable {
   /// Checks `spec`, creates the file with this one stream and writes its header. `standIn`
   /// (I420, `spec.size`) is the picture stored, encoded once as JPEG now, for frames without a
   /// camera picture.
-  public convenience init(spec: OutputSpec, standIn image: ImageView? = nil) throws(DualCamError)
-  {
+  public convenience init(
+    spec: OutputSpec, standIn image: ImageView? = nil
+  ) throws(DualCamError) {
     try Self.check(spec)
     let file = try OutputFile(spec: spec)
     try self.init(spec: spec, standIn: image, file: file, ownsFile: true)

@@ -57,7 +57,7 @@ struct OutputWriter: @unchecked Sendable {
   ) throws(DualCamError) -> OutputSet<OutputWriter> {
     // Threads an encoder starts while opening (x264's slice workers) inherit this name and
     // keep it for the take, so it names the encoder rather than the opening.
-    let results = SideBySide.run(threadName: { "encode-\(specs[$0].name)" }) {
+    let results = SideBySide.run(threadPrefix: "encode") {
       role -> Result<OutputWriter, DualCamError> in
       do throws(DualCamError) {
         return .success(try OutputWriter(spec: specs[role], standIn: standIns[role]))

@@ -5,14 +5,14 @@ import Synchronization
 /// of its own, and returns their results by output. For work done once per take (opening or
 /// finishing its three files), never per frame: it starts threads and allocates.
 enum SideBySide {
-  /// Runs `job(role)` for every output on a thread named `threadName(role)`, waits for all of
-  /// them and returns the results by role.
+  /// Runs `job(role)` for every output on a thread named `<threadPrefix>-<role>`, waits for
+  /// all of them and returns the results by role.
   static func run<Output: Sendable>(
-    threadName: (OutputRole) -> String, _ job: @escaping @Sendable (OutputRole) -> Output
+    threadPrefix: String, _ job: @escaping @Sendable (OutputRole) -> Output
   ) -> OutputSet<Output> {
     let results = Mutex<OutputSet<Output?>>(OutputSet(dualView: nil, front: nil, back: nil))
     let threads = OutputSet { role in
-      WorkerThread(name: threadName(role)) {
+      WorkerThread(name: "\(threadPrefix)-\(role)") {
         let output = job(role)
         results.withLock { $0[role] = output }
       }

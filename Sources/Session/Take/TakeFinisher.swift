@@ -13,7 +13,7 @@ enum TakeFinisher {
 
   static func finishOutputs(_ outputs: SlotScheduler.Outputs) -> OutputSet<Finished> {
     let workers = outputs.workers
-    return SideBySide.run(threadName: { "finish-\($0)" }) { role in
+    return SideBySide.run(threadPrefix: "finish") { role in
       let worker = workers[role]
       do throws(DualCamError) {
         return Finished(name: worker.name, summary: try worker.finish(), error: nil)

@@ -23,8 +23,9 @@ struct TakeInProgress: @unchecked Sendable {
   var layoutChanges: [TakeMetadata.LayoutChangeRecord] = []
 
   init(
-    folder: TakeFolder, lock: TakeLock, specs: OutputSet<OutputSpec>, outputs: SlotScheduler.Outputs,
-    startTime: MonotonicTime, startDate: Date, layout: LayoutSettings
+    folder: TakeFolder, lock: TakeLock, specs: OutputSet<OutputSpec>,
+    outputs: SlotScheduler.Outputs, startTime: MonotonicTime, startDate: Date,
+    layout: LayoutSettings
   ) {
     initialLayout = layout
     self.folder = folder
