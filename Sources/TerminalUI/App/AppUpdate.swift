@@ -93,6 +93,11 @@ public enum AppUpdate {
       return []
     case .previewDrawn, .previewPresented, .playback, .playbackFrame:
       return []  // the camera screen's
+    case .playerOpened(let take):
+      state.screens.push(PlayerScreen(take: take))
+      return []
+    case .playerFrame:
+      return []  // the player screen's
     case .failed(let report):
       return fail(report, &state)
     case .notice(let text):
