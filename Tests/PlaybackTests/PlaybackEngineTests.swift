@@ -7,7 +7,9 @@ import Testing
 /// decoding says that frame is (its stamp, its checksum).
 @Suite("The playback engine lands on exact frames", .serialized)
 struct PlaybackEngineTests {
-  func open(_ recorded: RecordedTake, view: PlaybackView = .front, clock: ManualClock = ManualClock())
+  func open(
+    _ recorded: RecordedTake, view: PlaybackView = .front, clock: ManualClock = ManualClock()
+  )
     throws -> PlaybackEngine
   {
     try PlaybackEngine(take: PlaybackTake(folder: recorded.folder), clock: clock, view: view)

@@ -25,15 +25,17 @@ import Testing
     #expect(state.screens.isAtRoot)
   }
 
-  @Test("keys become player controls", arguments: [
-    (Key.character(" "), PlayerControl.togglePlaying), (.left, .seek(seconds: -1)),
-    (.right, .seek(seconds: 1)), (.up, .seek(seconds: 10)), (.down, .seek(seconds: -10)),
-    (.character("l"), .seek(seconds: 1)), (.character(","), .step(frames: -1)),
-    (.character("."), .step(frames: 1)), (.home, .start), (.end, .end),
-    (.character("]"), .speed(.oneAndHalf)), (.character("-"), .speed(.half)),
-    (.character("1"), .view(.dualview)), (.character("2"), .view(.front)),
-    (.character("3"), .view(.back)), (.character("s"), .view(.sideBySide)),
-  ])
+  @Test(
+    "keys become player controls",
+    arguments: [
+      (Key.character(" "), PlayerControl.togglePlaying), (.left, .seek(seconds: -1)),
+      (.right, .seek(seconds: 1)), (.up, .seek(seconds: 10)), (.down, .seek(seconds: -10)),
+      (.character("l"), .seek(seconds: 1)), (.character(","), .step(frames: -1)),
+      (.character("."), .step(frames: 1)), (.home, .start), (.end, .end),
+      (.character("]"), .speed(.oneAndHalf)), (.character("-"), .speed(.half)),
+      (.character("1"), .view(.dualview)), (.character("2"), .view(.front)),
+      (.character("3"), .view(.back)), (.character("s"), .view(.sideBySide)),
+    ])
   func keys(_ key: Key, _ control: PlayerControl) {
     var state = PlayerFixtures.state()
     #expect(press(key, &state) == [.controlPlayer(control)])
@@ -57,11 +59,13 @@ import Testing
     var status = PlaybackStatus()
     status.frame = 99
     status.view = .back
-    _ = AppUpdate.update(&state, .playerFrame(nil, status, method: .colorCells), environment: .permissive)
+    _ = AppUpdate.update(
+      &state, .playerFrame(nil, status, method: .colorCells), environment: .permissive)
     #expect(player(state)?.status.frame == 99)
     #expect(player(state)?.picture == picture)
     let cells = CellBuffer(width: 3, height: 2)
-    _ = AppUpdate.update(&state, .playerFrame(cells, status, method: .colorCells), environment: .permissive)
+    _ = AppUpdate.update(
+      &state, .playerFrame(cells, status, method: .colorCells), environment: .permissive)
     #expect(player(state)?.picture == cells)
     #expect(player(state)?.method == .colorCells)
   }
@@ -71,7 +75,8 @@ import Testing
     var state = PlayerFixtures.state()
     var status = PlaybackStatus()
     status.error = "The take 2026-11-24_09-41-07 was deleted or moved while playing"
-    _ = AppUpdate.update(&state, .playerFrame(nil, status, method: .halfBlocks), environment: .permissive)
+    _ = AppUpdate.update(
+      &state, .playerFrame(nil, status, method: .halfBlocks), environment: .permissive)
     #expect(press(.character(" "), &state).isEmpty)
     let screen = AppRenderer.render(state)
     #expect(screen.text.contains("was deleted or moved while playing"))

@@ -61,7 +61,8 @@ public struct SyncEventMap: Sendable, Equatable {
       if source.lost {
         if lostSince[source.camera] == nil { lostSince[source.camera] = frame }
       } else if let start = lostSince.removeValue(forKey: source.camera) {
-        events.append(SyncEvent(kind: .lostSignal(source.camera), frames: start...max(start, frame)))
+        events.append(
+          SyncEvent(kind: .lostSignal(source.camera), frames: start...max(start, frame)))
       }
     }
     for (camera, start) in lostSince.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

@@ -40,8 +40,7 @@ public struct PlaybackSchedule: Sendable, Equatable {
   }
 
   /// Starts again from `frame` at `time` (after a seek, a pause or a new speed).
-  public mutating func restart(at frame: Int64, time: MonotonicTime, speed: PlaybackSpeed? = nil)
-  {
+  public mutating func restart(at frame: Int64, time: MonotonicTime, speed: PlaybackSpeed? = nil) {
     anchorFrame = frame
     anchorTime = time
     if let speed { self.speed = speed }

@@ -94,6 +94,8 @@ public enum AppUpdate {
     case .previewDrawn, .previewPresented, .playback, .playbackFrame:
       return []  // the camera screen's
     case .playerOpened(let take):
+      // One take plays at a time: a player already on top gives way to the new one.
+      while state.screens.focused is PlayerScreen { state.screens.pop() }
       state.screens.push(PlayerScreen(take: take))
       return []
     case .playerFrame:

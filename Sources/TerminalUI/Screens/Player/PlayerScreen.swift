@@ -124,7 +124,10 @@ public struct PlayerScreen: AppScreen {
     PlayerAction.helpSections + [
       HelpSection(
         title: "Screens",
-        lines: [.init(keys: "Esc q", text: "Back to the previous screen"), .init(keys: "?", text: "This help")]),
+        lines: [
+          .init(keys: "Esc q", text: "Back to the previous screen"),
+          .init(keys: "?", text: "This help"),
+        ])
     ]
   }
 }

@@ -16,10 +16,12 @@ enum PlayerView {
       screen.take, status: screen.status,
       in: ScreenRect(x: bars.x + 1, y: bars.y, width: max(bars.width - 2, 0), height: 1),
       into: &buffer, glyphs: glyphs)
-    drawFigures(screen, in: ScreenRect(x: bars.x, y: bars.y + 1, width: bars.width, height: 1),
+    drawFigures(
+      screen, in: ScreenRect(x: bars.x, y: bars.y + 1, width: bars.width, height: 1),
       into: &buffer, glyphs: glyphs)
     drawStatusBar(screen, in: layout.statusBar, into: &buffer)
-    HintLineView.draw(screen.hints(state), from: layout.hintBar.x + 1, in: layout.hintBar, into: &buffer)
+    HintLineView.draw(
+      screen.hints(state), from: layout.hintBar.x + 1, in: layout.hintBar, into: &buffer)
   }
 
   // MARK: - Bars
@@ -54,8 +56,9 @@ enum PlayerView {
     }
   }
 
-  static func drawStatusBar(_ screen: PlayerScreen, in rect: ScreenRect, into buffer: inout CellBuffer)
-  {
+  static func drawStatusBar(
+    _ screen: PlayerScreen, in rect: ScreenRect, into buffer: inout CellBuffer
+  ) {
     guard !rect.isEmpty else { return }
     let bar = CellStyle(foreground: Palette.barText, background: Palette.barBackground)
     buffer.fill(rect, style: bar)
@@ -92,7 +95,8 @@ enum PlayerView {
     x += buffer.write(screen.status.speed.label, x: x, y: rect.y) + 2
     guard !take.syncEvents.events.isEmpty else { return }
     let legend: [(String, TerminalColor)] = [
-      ("\(glyphs.pauseSign) pause", Palette.paused), ("\(glyphs.sliderFilled) no signal", Palette.bad),
+      ("\(glyphs.pauseSign) pause", Palette.paused),
+      ("\(glyphs.sliderFilled) no signal", Palette.bad),
     ]
     for (text, color) in legend where x + BufferText.columns(text) < rect.maxX {
       x += buffer.write(text, x: x, y: rect.y, style: CellStyle(foreground: color)) + 2
@@ -107,18 +111,21 @@ enum PlayerView {
 
   // MARK: - Picture
 
-  static func drawPicture(_ screen: PlayerScreen, in rect: ScreenRect, into buffer: inout CellBuffer)
-  {
+  static func drawPicture(
+    _ screen: PlayerScreen, in rect: ScreenRect, into buffer: inout CellBuffer
+  ) {
     let middle = ScreenRect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1)
     if let error = screen.status.error {
       buffer.writeCentered(error, in: middle, style: CellStyle(foreground: Palette.bad))
       buffer.writeCentered(
-        "Esc goes back", in: ScreenRect(x: middle.x, y: middle.y + 1, width: middle.width, height: 1),
+        "Esc goes back",
+        in: ScreenRect(x: middle.x, y: middle.y + 1, width: middle.width, height: 1),
         style: CellStyle(foreground: Palette.dim))
       return
     }
     guard let picture = screen.picture, picture.width > 0 else {
-      buffer.writeCentered("Opening the take…", in: middle, style: CellStyle(foreground: Palette.dim))
+      buffer.writeCentered(
+        "Opening the take…", in: middle, style: CellStyle(foreground: Palette.dim))
       return
     }
     let origin = CameraScreenView.previewOrigin(picture, in: rect)
