@@ -75,6 +75,25 @@ struct PlaybackEngineTests {
     }
   }
 
+  @Test(
+    "seeks are exact in every codec and container",
+    arguments: [(VideoCodec.hevc, ContainerFormat.mp4), (.h264, .mkv), (.mjpeg, .mkv)])
+  func seeksInOtherFormats(_ codec: VideoCodec, _ container: ContainerFormat) throws {
+    let recorded = try RecordedTake.record(codec: codec, container: container, frames: 70)
+    defer { try? FileManager.default.removeItem(at: recorded.folder.deletingLastPathComponent()) }
+    #expect(recorded.frameCount == 70)
+    for view in [PlaybackView.sideBySide, .dualview] {
+      let engine = try open(recorded, view: view)
+      defer { engine.close() }
+      var probe = EngineProbe(engine)
+      expectFrame(probe.settleAndTake(), 0, recorded)
+      for target: Int64 in [65, 31, 30, 29, 2, 47] {
+        engine.seek(toFrame: target)
+        expectFrame(probe.settleAndTake(), target, recorded)
+      }
+    }
+  }
+
   @Test("±1 s, ±10 s, frame steps, start and end")
   func relativeMoves() throws {
     let recorded = try RecordedTake.get()

@@ -269,12 +269,12 @@ public final class PlaybackEngine: @unchecked Sendable {
   private func show(_ frame: Int64, view: PlaybackView, dropped: Int64) throws(DualCamError)
     -> Bool
   {
-    let outputs = view.outputs
-    guard let primary = try cursors[outputs[0]]?.decode(frame) else { return false }
+    // No arrays here: this runs for every frame shown.
+    guard let primary = try cursors[view.primaryOutput]?.decode(frame) else { return false }
     var secondary: FrameBuffer?
-    if outputs.count > 1 {
+    if let output = view.secondaryOutput {
       do throws(DualCamError) {
-        secondary = try cursors[outputs[1]]?.decode(frame)
+        secondary = try cursors[output]?.decode(frame)
       } catch {
         primary.release()
         throw error

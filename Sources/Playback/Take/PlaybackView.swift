@@ -16,15 +16,17 @@ public enum PlaybackView: String, Sendable, CaseIterable, Hashable {
   /// Front and back from their own files, left and right, always the same frame number.
   case sideBySide
 
-  /// The files the view decodes, left to right.
-  public var outputs: [PlaybackOutput] {
+  /// The file of the (left) picture.
+  public var primaryOutput: PlaybackOutput {
     switch self {
-    case .dualview: [.dualview]
-    case .front: [.front]
-    case .back: [.back]
-    case .sideBySide: [.front, .back]
+    case .dualview: .dualview
+    case .front, .sideBySide: .front
+    case .back: .back
     }
   }
+
+  /// The file of the right picture side by side; nil otherwise.
+  public var secondaryOutput: PlaybackOutput? { self == .sideBySide ? .back : nil }
 
   /// The view's name in a few letters, as the player's status shows it.
   public var label: String {

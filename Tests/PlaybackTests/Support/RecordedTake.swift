@@ -28,13 +28,18 @@ struct RecordedTake: Sendable {
 
   static func get() throws -> RecordedTake { try shared.get() }
 
-  private static func record() throws -> RecordedTake {
+  /// Records a take of `frames` frames with these settings and decodes it sequentially.
+  static func record(
+    codec: VideoCodec = .h264, container: ContainerFormat = .mov, frames: Int64 = frames
+  ) throws -> RecordedTake {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "dualcam-playback-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     var settings = RecordingSettings()
     settings.size = size
     settings.outputDirectory = root.path
+    settings.codec = codec
+    settings.container = container
     let session = SessionController(
       settings: settings,
       front: try SourceSpec(parsing: "synthetic").makeSource(
