@@ -79,3 +79,43 @@ import Testing
     #expect(report.problem.contains("has no dualview file"))
   }
 }
+
+/// The player through the interface's loop: `playTake` opens the screen, keys switch the angle
+/// while it plays, and Esc closes the screen and the take.
+@Suite(.serialized) struct PlayerInTheLoopTests {
+  @Test func playTakeOpensThePlayerAndEscClosesIt() throws {
+    let folder = try TemporaryFolder()
+    let takes = folder.url.appendingPathComponent("takes")
+    try FileManager.default.createDirectory(at: takes, withIntermediateDirectories: true)
+    let sessions = SessionExecutor(openSources: SessionExecutorTests.opener)
+    _ = sessions.open(
+      front: "synthetic", back: "synthetic",
+      settings: SessionExecutorTests.settings(folder: takes))
+    _ = sessions.startRecording()
+    Thread.sleep(forTimeInterval: 1.5)
+    sessions.startStop()
+    let finished = sessions.waitForStop()
+    sessions.shutdown(takeRunning: false)
+    guard case .takeFinished(let review) = finished else {
+      Issue.record("no take to play: \(String(describing: finished))")
+      return
+    }
+    let name = review.folder.lastPathComponent
+    let (runner, terminal) = AppRunnerTests().runner(
+      steps: [
+        .init(waitFor: "PLAYING 1×", input: .key(.character("2"))),
+        .init(waitFor: "\(name)  front", input: .key(.character("s"))),
+        // A frame step pauses (the short take may have played to its end by now).
+        .init(waitFor: "\(name)  front | back", input: .key(.character("."))),
+        .init(waitFor: "PAUSED", input: .key(.escape)),
+        .init(waitFor: "PREVIEW", input: .key(.character("q"))),
+      ], folder: takes, settingsURL: folder.url.appendingPathComponent("settings.toml"))
+    runner.apply(.playTake(review.folder))
+    #expect(runner.player.isOpen)
+    runner.run()
+    #expect(terminal.stuckAt == nil, "stuck waiting for '\(terminal.stuckAt ?? "")'")
+    #expect(!runner.player.isOpen)
+    // The picture was drawn from the take's frames, above the scrub bar.
+    #expect(terminal.seen.contains { $0.contains("▀▀▀▀▀▀▀▀") && $0.contains("frame ") })
+  }
+}
