@@ -33,6 +33,12 @@ final class FrameCursor {
           "\(reader.url.lastPathComponent) ends before frame \(index)",
           fix: "the file is cut short or damaged; play up to there, or run dualcam recover")
       }
+      guard decoded == index else {
+        // A file whose timestamps do not follow its frame rate: better said than shown wrong.
+        throw .unreadableMedia(
+          "\(reader.url.lastPathComponent) gave frame \(decoded) when asked for frame \(index)",
+          fix: "its timestamps are irregular; play it in another player")
+      }
       nextFrame = decoded + 1
       buffer.sequence = UInt64(max(decoded, 0))
       return buffer

@@ -33,6 +33,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     var status = PlaybackStatus()
     var picture: PlaybackPicture?
     var seekTarget: Int64?
+    /// A seek the thread has taken and not yet shown: where relative moves start from.
+    var seekInFlight: Int64?
     var requests: Int64 = 0
     var servicedRequests: Int64 = 0
     var servicedTime = MonotonicTime.zero
@@ -164,7 +166,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   private func move(by frames: Int64, pausing: Bool) {
     request { shared in
-      let from = shared.seekTarget ?? shared.status.frame
+      let from = shared.seekTarget ?? shared.seekInFlight ?? shared.status.frame
       shared.seekTarget = min(max(from + frames, 0), take.frameCount - 1)
       shared.status.reachedEnd = false
       if pausing { shared.status.isPlaying = false }
@@ -185,7 +187,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     while true {
       let now = clock.now()
       let (wanted, stopping) = signal.locked {
-        (
+        shared.seekInFlight = shared.seekTarget
+        return (
           Wanted(
             seek: shared.seekTarget.take(), playing: shared.status.isPlaying,
             speed: shared.status.speed, view: shared.status.view, frame: shared.status.frame,
@@ -196,11 +199,12 @@ public final class PlaybackEngine: @unchecked Sendable {
       if stopping { return }
       let wake = service(wanted, now: now)
       signal.locked {
+        shared.seekInFlight = nil
         shared.servicedRequests = wanted.requests
         shared.servicedTime = now
       }
       signal.broadcast()
-      sleep(until: wake)
+      sleep(until: wake, serviced: wanted.requests)
     }
   }
 
@@ -308,11 +312,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
   }
 
-  /// Waits for `deadline` on the clock, or for a command. The system clock is waited on
-  /// directly; another clock (a test's) is polled every 2 ms of real time.
-  private func sleep(until deadline: MonotonicTime?) {
+  /// Waits for `deadline` on the clock, or for a command after the `serviced` ones (one that
+  /// came during the turn wakes it at once). The system clock is waited on directly; another
+  /// clock (a test's) is polled every 2 ms of real time.
+  private func sleep(until deadline: MonotonicTime?, serviced requests: Int64) {
     let real = SystemMonotonicClock()
-    let requests = signal.locked { shared.requests }
     let limit: MonotonicTime
     switch (deadline, clock is SystemMonotonicClock) {
     case (let deadline?, true): limit = deadline
