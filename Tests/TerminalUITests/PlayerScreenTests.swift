@@ -92,6 +92,17 @@ import Testing
     #expect(text.contains("Front and back side by side"))
   }
 
+  @Test("m opens the player's menu; its rows do what the keys do")
+  func menu() {
+    var state = PlayerFixtures.state(width: 100, height: 40)
+    _ = press(.character("m"), &state)
+    let text = AppRenderer.render(state).text
+    #expect(text.contains("Player") && text.contains("Show the back camera"), "\(text)")
+    #expect(!text.contains("Menu: every action"))
+    // The first row is play / pause.
+    #expect(press(.enter, &state) == [.controlPlayer(.togglePlaying)])
+  }
+
   // MARK: - Snapshots
 
   @Test func playing() {

@@ -16,6 +16,7 @@ public enum PlayerAction: String, ScreenAction {
   case showFront
   case showBack
   case sideBySide
+  case openMenu
 
   /// The keys that trigger the action.
   public var keys: [Key] {
@@ -35,6 +36,7 @@ public enum PlayerAction: String, ScreenAction {
     case .showFront: [.character("2")]
     case .showBack: [.character("3")]
     case .sideBySide: [.character("s")]
+    case .openMenu: [.character("m"), .function(2)]
     }
   }
 
@@ -56,6 +58,7 @@ public enum PlayerAction: String, ScreenAction {
     case .showFront: "Show the front camera's file"
     case .showBack: "Show the back camera's file"
     case .sideBySide: "Front and back side by side (on/off)"
+    case .openMenu: "Menu: every action of the player"
     }
   }
 
@@ -69,5 +72,6 @@ public enum PlayerAction: String, ScreenAction {
       ]
     ),
     ("Angle (keeps the frame)", [.showDualView, .showFront, .showBack, .sideBySide]),
+    ("Screens", [.openMenu]),
   ]
 }

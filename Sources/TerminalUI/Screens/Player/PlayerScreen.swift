@@ -78,6 +78,9 @@ public struct PlayerScreen: AppScreen {
     case .showBack: control = .view(.back)
     case .sideBySide:
       control = .view(status.view == .sideBySide ? .dualview : .sideBySide)
+    case .openMenu:
+      app.overlays.append(.menu(MenuNavigation()))
+      return []
     }
     guard status.error == nil else {
       AppUpdate.toast(&app, "The take cannot be played: Esc goes back", problem: true)
@@ -118,6 +121,14 @@ public struct PlayerScreen: AppScreen {
       KeyHint(key: "1/2/3", title: "Angle"), KeyHint(PlayerAction.sideBySide, "Side"),
       KeyHint(key: "?", title: "Help"), KeyHint(key: "Esc", title: "Back"),
     ]
+  }
+
+  public func mainMenu(_ app: AppState) -> MenuPage {
+    MenuPage(
+      title: "Player",
+      items: PlayerAction.allCases.filter { $0 != .openMenu }.map { action in
+        MenuItem(title: action.title, kind: .action, adjust: { _ in .action(action) })
+      })
   }
 
   public var helpSections: [HelpSection] {
