@@ -236,6 +236,31 @@ struct PlaybackEngineTests {
     #expect(engine.status.droppedFrames == 0)
   }
 
+  @Test("on the system clock, playing keeps to real time and accounts for every frame")
+  func systemClock() throws {
+    let recorded = try RecordedTake.get()
+    let clock = SystemMonotonicClock()
+    let engine = try PlaybackEngine(
+      take: PlaybackTake(folder: recorded.folder), clock: clock, view: .sideBySide)
+    defer { engine.close() }
+    let before = engine.settle()
+    let start = clock.now()
+    engine.play()
+    while clock.now() - start < 1_000_000_000 {
+      let frame = engine.status.frame
+      // Never ahead of the clock (the elapsed time is read after the frame).
+      #expect(frame <= (clock.now() - start) * 30 / 1_000_000_000)
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    engine.pause()
+    let after = engine.settle()
+    #expect(after.frame >= 10, "playback moved on")
+    // Every frame passed was either shown or skipped and counted.
+    #expect(
+      (after.shownFrames - before.shownFrames) + (after.droppedFrames - before.droppedFrames)
+        == after.frame)
+  }
+
   @Test("playing to the end stops on the last frame; playing again starts over")
   func endOfTake() throws {
     let recorded = try RecordedTake.get()
