@@ -95,10 +95,14 @@ let package = Package(
       dependencies: ["DualCamCore", "Compositor", "Media", "Encoding"],
       swiftSettings: strictSwift
     ),
+    // Plays a take's three files on their shared timeline (no terminal in it).
+    .target(
+      name: "Playback", dependencies: ["DualCamCore", "Media"], swiftSettings: strictSwift),
     .target(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
+        "Playback",
       ],
       swiftSettings: strictSwift
     ),
@@ -159,6 +163,13 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "PlaybackTests",
+      dependencies: [
+        "Playback", "Session", "Capture", "Media", "DualCamCore", "TestSupport",
+      ],
       swiftSettings: strictSwift
     ),
     .testTarget(
