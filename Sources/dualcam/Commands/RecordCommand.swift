@@ -106,15 +106,15 @@ struct RecordCommand: ParsableCommand {
   /// Finishes takes an earlier crash left behind before a new one starts; a failure here is
   /// reported but never stops the new recording.
   private func recoverInterruptedTakes(in root: URL) {
-    for partial in TakeRecovery.interruptedTakes(in: root) {
-      do {
-        let outcome = try TakeRecovery.recover(partial)
-        Console.status(
-          "recovered interrupted take \(outcome.folder.lastPathComponent) (\(outcome.frames) frames)"
-        )
-      } catch {
-        Console.status("could not recover \(partial.lastPathComponent): \(error.problem)")
-      }
+    let report = TakeRecovery.recoverAll(in: root)
+    for outcome in report.recovered {
+      var lines = outcome.lines
+      lines[0] = "recovered interrupted take " + lines[0].dropFirst("recovered ".count)
+      for line in lines { Console.status(line) }
+    }
+    for failure in report.failures {
+      Console.status(
+        "could not recover \(failure.folder.lastPathComponent): \(failure.error.problem)")
     }
   }
 }
