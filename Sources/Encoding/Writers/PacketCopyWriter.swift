@@ -29,6 +29,7 @@ public final class PacketCopyWriter: @unchecked Sendable {
   private let bytes = Atomic<Int64>(0)
   private var failure: DualCamError?
   private var finished = false
+  private var earlyFragments: EarlyFragments
 
   /// Checks `spec`, creates the file and writes its header. `standIn` (I420, `spec.size`) is the
   /// picture stored, encoded once as JPEG now, for frames without a camera picture.
@@ -56,6 +57,7 @@ public final class PacketCopyWriter: @unchecked Sendable {
     self.spec = spec
     self.settings = settings
     self.packet = packet
+    earlyFragments = EarlyFragments(spec: spec)
     muxer = try OutputMuxer(muxerName: spec.container.muxerName, url: spec.url)
     stream = try muxer.addStream()
     Self.describeStream(stream, spec: spec, settings: settings)
@@ -111,6 +113,7 @@ public final class PacketCopyWriter: @unchecked Sendable {
       throw error
     }
     written.add(1, ordering: .relaxed)
+    let closeEarly = earlyFragments.noteWritten(frame: index)
     // A moved position means a fragment (MOV) or cluster (MKV) was just completed: push it to
     // the kernel now, so a crash loses at most about one interval.
     let after = muxer.position
@@ -122,6 +125,14 @@ public final class PacketCopyWriter: @unchecked Sendable {
         throw error
       }
       bytes.store(after, ordering: .relaxed)
+    } else if closeEarly {
+      do {
+        try EarlyFragments.closeFragment(muxer)
+      } catch {
+        failure = error
+        throw error
+      }
+      bytes.store(muxer.position, ordering: .relaxed)
     }
   }
 

@@ -32,6 +32,7 @@ public final class VideoFileWriter: @unchecked Sendable {
   private let bytes = Atomic<Int64>(0)
   private var failure: DualCamError?
   private var finished = false
+  private var earlyFragments: EarlyFragments
 
   /// Checks `spec`, opens the encoder and creates the file.
   public init(spec: OutputSpec) throws(DualCamError) {
@@ -71,6 +72,7 @@ public final class VideoFileWriter: @unchecked Sendable {
     self.encoder = encoder
     self.stream = stream
     self.packet = packet
+    earlyFragments = EarlyFragments(spec: spec)
     bytes.store(self.muxer.position, ordering: .relaxed)
   }
 
@@ -161,11 +163,13 @@ public final class VideoFileWriter: @unchecked Sendable {
   private func drain() throws(DualCamError) {
     let packet = packet.pointer
     while try encoder.receive(into: packet) {
+      let frame = packet.pointee.pts  // the encoder's time base: one tick per frame
       av_packet_rescale_ts(packet, settings.timeBase, stream.pointee.time_base)
       packet.pointee.stream_index = stream.pointee.index
       let before = muxer.position
       try muxer.write(packet, interleaved: false)
       written.add(1, ordering: .relaxed)
+      let closeEarly = earlyFragments.noteWritten(frame: frame)
       // Both muxers collect a fragment (MOV) or cluster (MKV) in memory and hand it to the
       // file only when it is complete, so a moved position means one was just completed;
       // pushing it to the kernel now bounds what a crash loses to about one interval.
@@ -173,6 +177,9 @@ public final class VideoFileWriter: @unchecked Sendable {
       if after != before {
         try muxer.flush()
         bytes.store(after, ordering: .relaxed)
+      } else if closeEarly {
+        try EarlyFragments.closeFragment(muxer)
+        bytes.store(muxer.position, ordering: .relaxed)
       }
     }
   }
