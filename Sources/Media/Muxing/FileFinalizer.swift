@@ -19,7 +19,10 @@ public enum FileFinalizer {
   /// out: crash recovery cuts the three files of a take to the frames all three have. Cut at a
   /// keyframe (DualCam's files end on fragment boundaries, which are keyframes) so no kept frame
   /// loses a reference.
-  public static func makeSeekable(_ url: URL, keepingFrames: Int64? = nil) throws(DualCamError) {
+  @discardableResult
+  public static func makeSeekable(_ url: URL, keepingFrames: Int64? = nil) throws(DualCamError)
+    -> Bool
+  {
     let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else {
       let reason = String(cString: strerror(errno))
@@ -27,7 +30,8 @@ public enum FileFinalizer {
     }
     defer { close(folder) }
     do {
-      try makeSeekable(named: url.lastPathComponent, inFolder: folder, keepingFrames: keepingFrames)
+      return try makeSeekable(
+        named: url.lastPathComponent, inFolder: folder, keepingFrames: keepingFrames)
     } catch {
       // Messages name the folder as the caller knows it, not as /proc/self/fd/N.
       throw error.replacingPath("/proc/self/fd/\(folder)", with: url.deletingLastPathComponent().path)
@@ -38,9 +42,15 @@ public enum FileFinalizer {
   /// following a link: `name` must be a regular file (not a link, FIFO or device), and the
   /// temporary file is created and renamed relative to the descriptor, so crash recovery cannot
   /// be led out of the folder it checked. The temporary file never outlives the call.
+  ///
+  /// The rewrite needs room for a second copy. Without it a plain rewrite is skipped and the
+  /// fragmented file (complete once its writer wrote the trailer) is kept, so a take ending on
+  /// a nearly full disk still ends; a cut (`keepingFrames`) cannot be skipped and throws.
+  /// Returns true when the file was rewritten, false when it was left as it was.
+  @discardableResult
   public static func makeSeekable(
     named name: String, inFolder folder: Int32, keepingFrames: Int64? = nil
-  ) throws(DualCamError) {
+  ) throws(DualCamError) -> Bool {
     let named = URL(fileURLWithPath: name)
     var status = stat()
     guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
@@ -50,6 +60,16 @@ public enum FileFinalizer {
         .unreadableMedia("it is not a regular file (a link, FIFO or device is never read)", fix: ""),
         name: named)
     }
+    let needed = Int64(status.st_size) + rewriteMargin
+    guard SpaceReservation.claim(needed, in: folder) else {
+      if keepingFrames == nil { return false }
+      throw kept(
+        .writeFailed(
+          "there is not enough free space to rewrite it (about \(needed / 1_000_000) MB)",
+          fix: "free space on the disk, then run `dualcam recover` again"),
+        name: named)
+    }
+    defer { SpaceReservation.release(needed) }
     let temporary =
       ".\(named.deletingPathExtension().lastPathComponent).seekable-\(getpid()).\(named.pathExtension)"
     // FFmpeg opens by path: /proc/self/fd/N names the folder the descriptor holds.
@@ -72,16 +92,20 @@ public enum FileFinalizer {
         fileExtension: named.pathExtension, keepingFrames: keepingFrames)
       if copied > 0 {
         try syncAndReplace(name, with: temporary, inFolder: folder)
-      } else {
-        // Without samples the MOV muxer drops the track; the fragmented file still says what
-        // the take was (codec, size), so an empty take keeps it.
-        unlinkat(folder, temporary, 0)
+        return true
       }
+      // Without samples the MOV muxer drops the track; the fragmented file still says what
+      // the take was (codec, size), so an empty take keeps it.
+      unlinkat(folder, temporary, 0)
+      return false
     } catch {
       unlinkat(folder, temporary, 0)
       throw kept(error, name: named)
     }
   }
+
+  /// Room kept free beyond the copy itself: the index and the muxer's buffers.
+  static let rewriteMargin: Int64 = 8 << 20
 
   /// True when `name` is a temporary file a `makeSeekable` call killed before it finished left
   /// behind (`.<name>.seekable-<pid>.<ext>`).

@@ -43,6 +43,8 @@ extension TakeRecovery {
       case kept(frames: Int64)
       /// It plays, cut to the frames every playable file has.
       case cut(from: Int64, to: Int64)
+      /// It plays but holds more frames than the others: it could not be cut (`reason`).
+      case notCut(frames: Int64, reason: String)
       /// No file for this output.
       case missing
       /// It does not decode (empty, garbage, no complete frame): left as it was.
@@ -54,7 +56,7 @@ extension TakeRecovery {
     /// True when the file plays after recovery.
     public var plays: Bool {
       switch state {
-      case .kept, .cut: true
+      case .kept, .cut, .notCut: true
       case .missing, .unreadable, .refused: false
       }
     }
@@ -65,6 +67,9 @@ extension TakeRecovery {
       switch state {
       case .kept(let frames): return "\(name): \(frames) frames, kept whole"
       case .cut(let from, let to): return "\(name): cut from \(from) to \(to) frames to match"
+      case .notCut(let frames, let reason):
+        return "\(name): holds \(frames) frames, more than the others: it could not be cut "
+          + "(\(reason)); left as it was"
       case .missing: return "\(output): missing, no file for it in the folder"
       case .unreadable(let reason): return "\(name): does not play (\(reason)); left as it was"
       case .refused(let reason): return "\(name): \(reason); left alone"

@@ -166,7 +166,7 @@ public enum TakeRecovery {
       let now = Int64(try MediaProbe.inspect(folder.libraryPath(of: file)).frameCount)
       return .cut(from: frames, to: now)
     } catch {
-      return .unreadable("it could not be cut from \(frames) to \(common) frames: \(error.problem)")
+      return .notCut(frames: frames, reason: error.problem)
     }
   }
 

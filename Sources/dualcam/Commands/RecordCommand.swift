@@ -101,6 +101,8 @@ struct RecordCommand: ParsableCommand {
     Console.status("finalizing…")
     let result = try session.stopRecording()
     ResultPrinter.print(result, json: json)
+    // Saved whole but cut short (the disk filled up): say so, and fail the command.
+    if let problem = result.problem { throw problem }
   }
 
   /// Finishes takes an earlier crash left behind before a new one starts; a failure here is
