@@ -116,7 +116,8 @@ import Testing
       Issue.record("garbage was accepted")
     } catch {
       #expect(error.problem.contains("left as it was"))
-      #expect(!error.problem.contains("plays"), "whether garbage plays is not the finalizer's claim")
+      #expect(
+        !error.problem.contains("plays"), "whether garbage plays is not the finalizer's claim")
     }
     #expect(try Data(contentsOf: url) == bytes)
     #expect(!folder.contentsHaveTemporaryFiles)

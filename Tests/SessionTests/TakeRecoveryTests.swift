@@ -31,7 +31,8 @@ struct TakeRecoveryTests {
   func symlinkedPartialFolderIsLeftAlone() throws {
     let output = try TemporaryFolder()
     let elsewhere = try TemporaryFolder()
-    let take = try KilledTake(in: elsewhere.url, frames: ["dualview": 125, "front": 65, "back": 125])
+    let take = try KilledTake(
+      in: elsewhere.url, frames: ["dualview": 125, "front": 65, "back": 125])
     let before = try Self.contents(of: take.folder)
     let link = output.url.appendingPathComponent("2020-01-01_00-00-00.partial")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: take.folder)
@@ -51,7 +52,8 @@ struct TakeRecoveryTests {
   func symlinkedFileIsNotFollowed() throws {
     let output = try TemporaryFolder()
     let elsewhere = try TemporaryFolder()
-    let victim = try KilledTake(in: elsewhere.url, frames: ["dualview": 5, "front": 125, "back": 5])
+    let victim = try KilledTake(
+      in: elsewhere.url, frames: ["dualview": 5, "front": 125, "back": 5])
     let victimBytes = try Data(contentsOf: victim.url("front"))
     let take = try KilledTake(in: output.url)
     try FileManager.default.removeItem(at: take.url("front"))
@@ -101,8 +103,10 @@ struct TakeRecoveryTests {
     #expect(outcome.lines.contains { $0.contains("dualview: missing") })
     for output in ["front", "back"] {
       #expect(
-        try MediaProbe.inspect(take.recoveredFolder.appendingPathComponent(
-          KilledTake.fileName(output, name: take.name))).frameCount == expected)
+        try MediaProbe.inspect(
+          take.recoveredFolder.appendingPathComponent(
+            KilledTake.fileName(output, name: take.name))
+        ).frameCount == expected)
     }
     let metadata = try TakeInspector(folder: take.recoveredFolder).metadata
     #expect(metadata.status == .recovered)
@@ -116,7 +120,8 @@ struct TakeRecoveryTests {
     let output = try TemporaryFolder()
     let take = try KilledTake(in: output.url, frames: ["dualview": 65, "front": 65, "back": 45])
     let expected = try KilledTake.recoverableFrames(take.url("back"))
-    let broken = kind == "empty" ? Data() : Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 31) })
+    let broken =
+      kind == "empty" ? Data() : Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 31) })
     try broken.write(to: take.url("front"))
 
     let outcome = try TakeRecovery.recover(take.folder)
@@ -127,7 +132,8 @@ struct TakeRecoveryTests {
     #expect(!reason.contains("plays as it is"))
     #expect(outcome.frames == Int64(expected) && expected > 0)
     #expect(Self.state(outcome, "back") == .kept(frames: Int64(expected)))
-    #expect(Self.state(outcome, "dualview").map { if case .cut = $0 { true } else { false } } == true)
+    #expect(
+      Self.state(outcome, "dualview").map { if case .cut = $0 { true } else { false } } == true)
     let front = take.recoveredFolder.appendingPathComponent(
       KilledTake.fileName("front", name: take.name))
     #expect(try Data(contentsOf: front) == broken, "the broken file is left as it was")

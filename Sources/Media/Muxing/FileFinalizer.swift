@@ -34,7 +34,8 @@ public enum FileFinalizer {
         named: url.lastPathComponent, inFolder: folder, keepingFrames: keepingFrames)
     } catch {
       // Messages name the folder as the caller knows it, not as /proc/self/fd/N.
-      throw error.replacingPath("/proc/self/fd/\(folder)", with: url.deletingLastPathComponent().path)
+      throw error.replacingPath(
+        "/proc/self/fd/\(folder)", with: url.deletingLastPathComponent().path)
     }
   }
 
@@ -57,7 +58,8 @@ public enum FileFinalizer {
       status.st_mode & S_IFMT == S_IFREG
     else {
       throw kept(
-        .unreadableMedia("it is not a regular file (a link, FIFO or device is never read)", fix: ""),
+        .unreadableMedia(
+          "it is not a regular file (a link, FIFO or device is never read)", fix: ""),
         name: named)
     }
     let needed = Int64(status.st_size) + rewriteMargin

@@ -107,8 +107,7 @@ public enum TakeRecovery {
   }
 
   /// The take's video files by output name: from the metadata, else by their name prefix.
-  private static func outputs(in folder: ConfinedFolder, metadata: TakeMetadata?) -> [FileOutcome]
-  {
+  private static func outputs(in folder: ConfinedFolder, metadata: TakeMetadata?) -> [FileOutcome] {
     let present = folder.names()
     return ["dualview", "front", "back"].map { output in
       let named = metadata?.outputs[output]?.file
@@ -162,7 +161,8 @@ public enum TakeRecovery {
     _ file: String, from frames: Int64, to common: Int64, in folder: ConfinedFolder
   ) -> FileOutcome.State {
     do {
-      try FileFinalizer.makeSeekable(named: file, inFolder: folder.descriptor, keepingFrames: common)
+      try FileFinalizer.makeSeekable(
+        named: file, inFolder: folder.descriptor, keepingFrames: common)
       let now = Int64(try MediaProbe.inspect(folder.libraryPath(of: file)).frameCount)
       return .cut(from: frames, to: now)
     } catch {

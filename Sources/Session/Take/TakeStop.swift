@@ -29,7 +29,8 @@ struct TakeStop {
         frames: frames, seconds: Double(frames) / frameRate.framesPerSecond)
       notes.append(words)
       problem = .writeFailed(
-        words, fix: "free space on \(folder.deletingLastPathComponent().path) or record to "
+        words,
+        fix: "free space on \(folder.deletingLastPathComponent().path) or record to "
           + "another folder with --output")
     } else {
       reason = endedByItself ? .duration : .requested
