@@ -285,7 +285,8 @@ public final class SessionController: @unchecked Sendable {
       let also = metadataProblem.map { "; \($0.problem)" } ?? ""
       throw .writeFailed(
         "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)\(also)",
-        fix: error.fix + "; then run `dualcam recover` to cut its files to the frames they share")
+        fix: (error.fix.isEmpty ? "" : "\(error.fix); then ")
+          + "run `dualcam recover` to cut its files to the frames they share")
     }
     if let metadataProblem { throw metadataProblem }
     take.lock.release()
