@@ -35,6 +35,10 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   public var notes: String?
   /// The user's tags on the take; absent if none.
   public var tags: [String]?
+  /// Why the take ended: `requested` (stop key, signal), `duration` (its set length),
+  /// `disk_full` (stopped while its disk still had room to finish the files) or
+  /// `output_failed` (a file could not be written). Absent in checkpoints and older takes.
+  public var stopReason: StopReason?
 
   /// The schema identifier of this version.
   public static let currentSchema = "dualcam.take/1"
@@ -45,6 +49,14 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     case complete
     case stoppedOnError = "stopped_on_error"
     case recovered
+  }
+
+  /// Why a take ended.
+  public enum StopReason: String, Sendable, Codable {
+    case requested
+    case duration
+    case diskFull = "disk_full"
+    case outputFailed = "output_failed"
   }
 
   /// Program name and version.
