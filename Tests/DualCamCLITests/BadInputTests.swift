@@ -121,7 +121,8 @@ struct BadInputTests {
     let result = try CommandRunner.run(["record", "--duration", "1s", "--output", file.path])
     #expect(result.status == 73)
     let lines = result.standardError.split(separator: "\n")
-    #expect(lines.count == 2, "\(lines)")
+    let prefixes = ["dualcam: ", "error: ", "hint: "]
+    #expect(lines.allSatisfy { line in prefixes.contains { line.hasPrefix($0) } }, "\(lines)")
     #expect(result.standardError.contains("a\\nb\\u{1B}[31m"))
   }
 

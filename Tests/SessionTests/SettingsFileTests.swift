@@ -47,12 +47,15 @@ import Testing
     ("[layout]\nborder = nan\n", "[layout] border: nan is not"),
     ("[layout]\nborder = -inf\n", "[layout] border: -inf is not"),
     ("[layout]\nborder = 2.5\n", "[layout] border: 2.5 is not"),
-    ("[layout]\nborder = 201\n", "whole number from 1 to 200"),
+    ("[layout]\nborder = 201\n", "border: 201 is not a border thickness"),
     ("[layout]\nfront_zoom = nan\n", "[layout] front_zoom: nan"),
     ("[recording]\nfps = \"1e308\"\n", "[recording] fps"),
     ("[recording]\nfps = \"9223372036854775807/1\"\n", "[recording] fps"),
     ("[recording]\nbitrate = \"1e30\"\n", "[recording] bitrate"),
     ("[recording]\nsize = \"99999x99999\"\n", "larger than 8192"),
+    // Found by fuzzing: an escape character in a key tripped an assertion in toml++ (SIGABRT).
+    ("[\u{1B}layout]\nborder = 4\n", "line 1: contains the control character U+001B"),
+    ("[layout]\r\nborder = 4\u{7F}\r\n", "line 2: contains the control character U+007F"),
   ])
   func mistakesAreNamed(text: String, expected: String) {
     do {
@@ -76,6 +79,11 @@ import Testing
     #expect(kept.count == 1 && kept[0].hasPrefix("settings.toml.broken-"))
     let backup = folder.url.appendingPathComponent(kept[0])
     #expect(try String(contentsOf: backup, encoding: .utf8) == "[recording]\nfps = \"fast\"\n")
+  }
+
+  @Test func crlfLineEndsAndTabsAreFine() throws {
+    let file = try SettingsFile.parse("[layout]\r\n\tborder = 4\r\n")
+    #expect(file.recording.layout.border?.thickness == 4)
   }
 
   @Test func theBorderRangeIsTheFlagsRange() throws {

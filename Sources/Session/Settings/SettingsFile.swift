@@ -108,8 +108,9 @@ public struct SettingsFile: Sendable, Equatable {
   public static func parse(_ text: String, path: String = "settings.toml") throws(DualCamError)
     -> SettingsFile
   {
-    // The TOML parser reads a C string: text after a NUL byte would be dropped unseen.
-    if text.utf8.contains(0) { _ = try SettingsText.text(of: Data(text.utf8), path: path) }
+    // Checked before the TOML parser sees it: a NUL would end its C string early, and other
+    // control characters trip its assertions.
+    try SettingsText.check(text, path: path)
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)

@@ -32,13 +32,19 @@ enum SettingsText {
     return try text(of: data, path: url.path)
   }
 
-  /// `data` as text; invalid UTF-8 and NUL bytes are named by line.
+  /// `data` as text; invalid UTF-8 and control characters are named by line.
+  ///
+  /// TOML allows no control character but tab anywhere (strings spell them as escapes), and
+  /// the parser must never see one: text after a NUL would vanish, and others trip assertions
+  /// inside toml++ that abort the process.
   static func text(of data: Data, path: String) throws(DualCamError) -> String {
     let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     for (index, line) in lines.enumerated() {
-      if line.contains(0) {
+      let body = line.last == 0x0D ? line.dropLast() : line[...]  // CRLF line ends are fine
+      if let control = body.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+        let name = control == 0 ? "a NUL byte" : "the control character \(hex(control))"
         throw .invalidArgument(
-          "\(path) line \(index + 1): contains a NUL byte, which TOML does not allow",
+          "\(path) line \(index + 1): contains \(name), which TOML does not allow",
           fix: "correct that line, or move the file away to start from the defaults")
       }
       if String(validating: line, as: UTF8.self) == nil {
@@ -48,5 +54,15 @@ enum SettingsText {
       }
     }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// `text` checked as `text(of:path:)` checks bytes.
+  static func check(_ text: String, path: String) throws(DualCamError) {
+    _ = try self.text(of: Data(text.utf8), path: path)
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: 4 - digits.count) + digits
   }
 }

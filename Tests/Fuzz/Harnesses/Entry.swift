@@ -14,9 +14,33 @@ import Foundation
 
   /// libFuzzer's entry point: one input per call.
   @_cdecl("LLVMFuzzerTestOneInput")
-  public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else {
+      selected.run(Data())
+      return 0
+    }
     selected.run(Data(bytes: bytes, count: count))
     return 0
+  }
+
+  /// libFuzzer's driver (compiler-rt's FuzzerDriver.cpp), declared by hand: no C header of it
+  /// is on the module path.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  /// The process's `main`: SwiftPM links an executable target with `main` defined as
+  /// `<target>_main`, which hides libFuzzer's own `main`, so this one starts libFuzzer's driver.
+  @_cdecl("DualCamFuzz_main")
+  public func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { bytes, size in fuzzOneInput(bytes, size) }
   }
 #else
   /// Without libFuzzer: `DualCamFuzz HARNESS FILE…` runs the harness over files (a corpus, a
