@@ -5,7 +5,8 @@ import Foundation
 /// step and menu entries, with errors that say what would have been accepted.
 public enum ControlValueParser {
   /// The value `text` means for `control`.
-  public static func value(_ text: String, for control: CameraControl) throws(DualCamError) -> Int64 {
+  public static func value(_ text: String, for control: CameraControl) throws(DualCamError) -> Int64
+  {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     switch control.kind {
     case .boolean:

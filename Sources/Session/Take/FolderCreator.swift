@@ -20,7 +20,8 @@ enum FolderCreator {
         return
       case .file where current == folder:
         throw .outputUnavailable(
-          "the output path \(folder.path) is a file, not a folder", fix: "give a folder with --output")
+          "the output path \(folder.path) is a file, not a folder",
+          fix: "give a folder with --output")
       case .file:
         throw .outputUnavailable(
           "cannot create the output folder \(folder.path): \(current.path) is a file, not a folder",

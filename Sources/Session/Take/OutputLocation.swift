@@ -41,7 +41,8 @@ public enum OutputLocation {
     let root: URL
     if let path {
       guard !path.isEmpty else {
-        throw .outputUnavailable("the output folder is an empty name", fix: "give a folder with --output")
+        throw .outputUnavailable(
+          "the output folder is an empty name", fix: "give a folder with --output")
       }
       root = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
       try FolderCreator.createFolders(at: root)

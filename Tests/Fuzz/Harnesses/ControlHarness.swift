@@ -22,7 +22,8 @@ enum ControlHarness {
       kind: kinds[Int(bytes[0]) % kinds.count], value: minimum, minimum: minimum,
       maximum: maximum, step: int64(at: 17), defaultValue: minimum,
       menu: [
-        .init(index: minimum, label: "Manual Mode"), .init(index: maximum, label: "Aperture Priority Mode"),
+        .init(index: minimum, label: "Manual Mode"),
+        .init(index: maximum, label: "Aperture Priority Mode"),
       ])
     let text = FuzzHarness.text(data.dropFirst(25))
     if let value = try? ControlValueParser.value(text, for: control), control.kind == .integer {
