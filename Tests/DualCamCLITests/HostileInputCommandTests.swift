@@ -53,4 +53,29 @@ struct HostileInputCommandTests {
     #expect(lines.filter { $0.contains("paused (SIGUSR1 resumes)") }.count == 1)
     #expect(!lines.contains { $0.contains("resumed") }, "\(result.standardError)")
   }
+
+  /// Every seed of the fuzzing corpus, crashers found by fuzzing among them, replayed through
+  /// its harness in the ordinary build: what once crashed stays fixed between fuzzing runs.
+  @Test(
+    "the fuzzing corpus replays without a crash",
+    arguments: [
+      "duration", "size", "frame-rate", "bitrate", "source-spec", "layout", "settings", "metadata",
+      "control-value",
+    ])
+  func fuzzCorpusReplays(harness: String) throws {
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/\(harness)")
+    let replay = Process()
+    replay.executableURL = CommandRunner.executable.deletingLastPathComponent()
+      .appendingPathComponent("DualCamFuzz")
+    replay.arguments = [harness, corpus.path]
+    let output = Pipe()
+    replay.standardOutput = output
+    replay.standardError = output
+    try replay.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    replay.waitUntilExit()
+    #expect(replay.terminationReason == .exit && replay.terminationStatus == 0, "\(text)")
+    #expect(text.contains("\(harness): ") && !text.contains(": 0 inputs"), "\(text)")
+  }
 }
