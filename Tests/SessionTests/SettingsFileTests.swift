@@ -56,6 +56,10 @@ import Testing
     // Found by fuzzing: an escape character in a key tripped an assertion in toml++ (SIGABRT).
     ("[\u{1B}layout]\nborder = 4\n", "line 1: contains the control character U+001B"),
     ("[layout]\r\nborder = 4\u{7F}\r\n", "line 2: contains the control character U+007F"),
+    // Found by fuzzing: a header with no name tripped another toml++ assertion (SIGABRT).
+    ("[\n)", "line 1: a section header must name the section"),
+    ("[recording]\nsize = \"640x480\"\n[[ )\n", "line 3: a section header must name"),
+    ("[\t\n", "line 1: a section header must name"),
   ])
   func mistakesAreNamed(text: String, expected: String) {
     do {
@@ -79,6 +83,15 @@ import Testing
     #expect(kept.count == 1 && kept[0].hasPrefix("settings.toml.broken-"))
     let backup = folder.url.appendingPathComponent(kept[0])
     #expect(try String(contentsOf: backup, encoding: .utf8) == "[recording]\nfps = \"fast\"\n")
+  }
+
+  @Test func headersInsideMultiLineStringsAreText() throws {
+    let text = "[devices]\nfront = \"\"\"\n[\n)\"\"\"\n[layout]\nborder = 2\n"
+    do {
+      _ = try SettingsFile.parse(text)
+    } catch {
+      #expect(!error.problem.contains("section header"), "\(error.problem)")
+    }
   }
 
   @Test func crlfLineEndsAndTabsAreFine() throws {

@@ -53,7 +53,67 @@ enum SettingsText {
           fix: "correct that line, or move the file away to start from the defaults")
       }
     }
+    try checkTableHeaders(lines, path: path)
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A table header must start with a key: toml++ asserts it instead of reporting it, and the
+  /// assertion aborts the process (`[` then a newline was enough, found by fuzzing).
+  private static func checkTableHeaders(_ lines: [Data.SubSequence], path: String)
+    throws(DualCamError)
+  {
+    var openString: [UInt8]?  // the delimiter of a multi-line string the line is inside
+    for (index, line) in lines.enumerated() {
+      let bytes = [UInt8](line)
+      if let delimiter = openString {
+        if occurrences(of: delimiter, in: bytes) % 2 == 1 { openString = nil }
+        continue
+      }
+      var position = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+      if position < bytes.endIndex, bytes[position] == UInt8(ascii: "[") {
+        position += 1
+        if position < bytes.endIndex, bytes[position] == UInt8(ascii: "[") { position += 1 }
+        while position < bytes.endIndex, bytes[position] == 0x20 || bytes[position] == 0x09 {
+          position += 1
+        }
+        guard position < bytes.endIndex, startsKey(bytes[position]) else {
+          throw .invalidArgument(
+            "\(path) line \(index + 1): a section header must name the section, like [recording]",
+            fix: "correct that line, or move the file away to start from the defaults")
+        }
+      }
+      let quotes = [UInt8(ascii: "\""), UInt8(ascii: "'")].map { [UInt8](repeating: $0, count: 3) }
+      for delimiter in quotes
+      where occurrences(of: delimiter, in: bytes) % 2 == 1 {
+        openString = delimiter
+      }
+    }
+  }
+
+  /// A bare key character, a quote, or `]` (which toml++ reports as an empty name itself).
+  private static func startsKey(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+      UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+      true
+    default: false
+    }
+  }
+
+  private static func occurrences(of delimiter: [UInt8], in bytes: [UInt8]) -> Int {
+    guard bytes.count >= delimiter.count else { return 0 }
+    var count = 0
+    var index = 0
+    while index <= bytes.count - delimiter.count {
+      if Array(bytes[index..<index + delimiter.count]) == delimiter {
+        count += 1
+        index += delimiter.count
+      } else {
+        index += 1
+      }
+    }
+    return count
   }
 
   /// `text` checked as `text(of:path:)` checks bytes.
