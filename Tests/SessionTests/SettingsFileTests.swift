@@ -60,6 +60,7 @@ import Testing
     ("[\n)", "line 1: a section header must name the section"),
     ("[recording]\nsize = \"640x480\"\n[[ )\n", "line 3: a section header must name"),
     ("[\t\n", "line 1: a section header must name"),
+    ("\u{FEFF}[\n\nx = 1\n", "line 1: a section header must name"),  // after a byte-order mark
   ])
   func mistakesAreNamed(text: String, expected: String) {
     do {

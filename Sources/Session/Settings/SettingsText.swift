@@ -64,7 +64,9 @@ enum SettingsText {
   {
     var openString: [UInt8]?  // the delimiter of a multi-line string the line is inside
     for (index, line) in lines.enumerated() {
-      let bytes = [UInt8](line)
+      var bytes = [UInt8](line)
+      // toml++ skips a byte-order mark before the first line (found by fuzzing).
+      if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
       if let delimiter = openString {
         if occurrences(of: delimiter, in: bytes) % 2 == 1 { openString = nil }
         continue
