@@ -117,6 +117,17 @@ let package = Package(
       swiftSettings: strictSwift
     ),
 
+    // MARK: - Fuzzing
+    // libFuzzer harnesses for every parser of outside input. `scripts/fuzz` builds this target
+    // with `-sanitize=fuzzer -D FUZZING`; an ordinary build makes a replay tool that runs the
+    // harnesses over files (the seed corpus, a crasher).
+    .executableTarget(
+      name: "DualCamFuzz",
+      dependencies: ["DualCamCore", "Capture", "Session"],
+      path: "Tests/Fuzz/Harnesses",
+      swiftSettings: strictSwift
+    ),
+
     // MARK: - Tests
     .target(
       name: "TestSupport",

@@ -23,6 +23,10 @@ struct V4L2FailureAdvisor {
   /// The error for a failed call on (or opening of) the node.
   func error(for failure: V4L2CallError, busInfo: String? = nil) -> DualCamError {
     switch failure.code {
+    case ENOENT where !path.hasPrefix("/dev/"):
+      return .sourceUnavailable(
+        "\(path) does not exist",
+        fix: "check the path; a camera is a node such as /dev/video0, a video file is file:PATH")
     case ENOENT:
       return .sourceUnavailable(
         "\(path) does not exist: no camera is connected under that name",

@@ -19,7 +19,7 @@ final class TakeLock: @unchecked Sendable {
   /// Creates the lock file in `folder` and takes the lock; nil if another process holds it.
   init?(in folder: URL) {
     path = folder.appendingPathComponent(Self.fileName).path
-    descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { return nil }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
@@ -30,10 +30,17 @@ final class TakeLock: @unchecked Sendable {
   }
 
   /// True when a running process holds the lock of the take in `folder`.
+  ///
+  /// Never blocks: a FIFO, device or symlink put where the lock file belongs is opened without
+  /// waiting and without following, and counts as no lock (no recorder makes one).
   static func isHeld(in folder: URL) -> Bool {
-    let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(
+      folder.appendingPathComponent(fileName).path,
+      O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
     if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
       flock(descriptor, LOCK_UN)
       return false

@@ -42,6 +42,6 @@ enum ResultPrinter {
           + "one chosen)")
     }
     for error in metadata.errors { lines.append("  note: \(error)") }
-    Swift.print(lines.joined(separator: "\n"))
+    Swift.print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
   }
 }
