@@ -83,10 +83,12 @@ let package = Package(
       ],
       swiftSettings: strictSwift
     ),
+    .target(name: "Library", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
     .executableTarget(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
+        "Library",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -133,6 +135,11 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
       exclude: ["__Snapshots__"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "LibraryTests",
+      dependencies: ["Library", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -17,7 +17,7 @@ struct DualCam: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       InterfaceCommand.self, RecordCommand.self, RecoverCommand.self, DevicesCommand.self,
-      ControlsCommand.self,
+      ControlsCommand.self, ListCommand.self, ShowCommand.self, DeleteCommand.self,
     ],
     defaultSubcommand: InterfaceCommand.self)
 

@@ -31,6 +31,10 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   /// Changes of the dual view's layout while recording (swap, zoom, split), in order; absent
   /// when the layout never changed. `settings.layout` is the layout the take started with.
   public var layoutChanges: [LayoutChangeRecord]?
+  /// The user's note on the take (added in the gallery or with the library); absent if none.
+  public var notes: String?
+  /// The user's tags on the take; absent if none.
+  public var tags: [String]?
 
   /// The schema identifier of this version.
   public static let currentSchema = "dualcam.take/1"
