@@ -80,6 +80,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
+        "Library",
       ],
       swiftSettings: strictSwift
     ),
@@ -133,7 +134,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
+      dependencies: [
+        "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+      ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift
     ),
