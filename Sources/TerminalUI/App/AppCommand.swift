@@ -33,6 +33,11 @@ public enum AppCommand: Sendable, Equatable {
   case playInTerminal(URL)
   /// Open a take's dual view in the user's video player.
   case openInPlayer(URL)
+  /// Play a take: the full-screen player where there is one, else its dual view in place of
+  /// the screen's content (`PlaybackExecutor`).
+  case playTake(URL)
+  /// The gallery's work on the takes in the output folder (`GalleryExecutor`).
+  case gallery(GalleryRequest)
   /// Stop playing in the preview area.
   case stopPlayback
   /// Set FFmpeg's log level.

@@ -58,6 +58,11 @@ public enum AppEvent: Sendable {
   /// A frame of the take playing in the preview area, drawn, at `position` seconds.
   case playbackFrame(CellBuffer, position: Double, method: PreviewRenderer.Method)
 
+  // MARK: - The gallery
+
+  /// What the gallery's executor found or did.
+  case gallery(GalleryResult)
+
   // MARK: - Messages
 
   /// A command failed.

@@ -93,6 +93,8 @@ public enum AppUpdate {
       return []
     case .previewDrawn, .previewPresented, .playback, .playbackFrame:
       return []  // the camera screen's
+    case .gallery:
+      return []  // the gallery screen's
     case .failed(let report):
       return fail(report, &state)
     case .notice(let text):

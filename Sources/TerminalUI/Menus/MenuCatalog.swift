@@ -38,6 +38,9 @@ public enum MenuCatalog {
           note: running ? "Stops and deletes the take (asks first)" : "No take is being recorded",
           enabled: running, adjust: { _ in .action(CameraAction.discardTake) }),
         MenuItem(
+          title: "Gallery", value: "browse takes", kind: .action,
+          adjust: { _ in .action(CameraAction.openGallery) }),
+        MenuItem(
           title: "Recording", value: summary(of: state.settings), kind: .submenu,
           adjust: { _ in .open(.recording) }),
         MenuItem(

@@ -46,6 +46,11 @@ extension AppRunner {
       dispatch(playback.play(folder, at: uptime))
     case .openInPlayer(let folder):
       dispatch(files.openInPlayer(folder))
+    case .playTake(let folder):
+      // Until a full-screen player exists, the dual view plays in place of the screen's content.
+      dispatch(playback.play(folder, at: uptime))
+    case .gallery(let request):
+      dispatch(gallery.perform(request, root: outputFolder.path.map { URL(fileURLWithPath: $0) }))
     case .stopPlayback:
       dispatch(playback.stop())
     case .setLogLevel(let level):

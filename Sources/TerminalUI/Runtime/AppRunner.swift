@@ -65,6 +65,7 @@ public final class AppRunner {
   let settings: SettingsExecutor
   let files = FilesExecutor()
   let playback = PlaybackExecutor()
+  let gallery = GalleryExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
@@ -186,6 +187,7 @@ public final class AppRunner {
       sessions.session?.checkpointMetadata()
     }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
+    dispatch(gallery.collect())
   }
 
   /// Draws the picture for the preview area: the take playing there, else the live cameras.
@@ -228,6 +230,7 @@ public final class AppRunner {
   private func shutdown() {
     if let finished = sessions.waitForStop() { dispatch(finished) }
     sessions.shutdown(takeRunning: state.isTakeRunning)
+    gallery.finish()
     terminal.close()
   }
 }
