@@ -38,9 +38,6 @@ public enum MenuCatalog {
           note: running ? "Stops and deletes the take (asks first)" : "No take is being recorded",
           enabled: running, adjust: { _ in .action(CameraAction.discardTake) }),
         MenuItem(
-          title: "Gallery", value: "browse takes", kind: .action,
-          adjust: { _ in .action(CameraAction.openGallery) }),
-        MenuItem(
           title: "Recording", value: summary(of: state.settings), kind: .submenu,
           adjust: { _ in .open(.recording) }),
         MenuItem(
@@ -53,6 +50,9 @@ public enum MenuCatalog {
           title: "Devices", value: "\(state.sources.front.label) / \(state.sources.back.label)",
           kind: .submenu, adjust: { _ in .open(.devices) }),
         MenuItem(title: "Advanced", kind: .submenu, adjust: { _ in .open(.advanced) }),
+        MenuItem(
+          title: "Gallery", value: "browse takes", kind: .action,
+          adjust: { _ in .action(CameraAction.openGallery) }),
         MenuItem(
           title: "Keys and help", kind: .action, adjust: { _ in .action(CameraAction.help) }),
         MenuItem(title: "Quit", kind: .action, adjust: { _ in .action(CameraAction.quit) }),

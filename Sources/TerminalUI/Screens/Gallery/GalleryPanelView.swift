@@ -36,12 +36,38 @@ enum GalleryPanelView {
       for row in section.rows {
         guard y < inner.maxY else { break }
         if !row.label.isEmpty {
-          buffer.write(row.label, x: inner.x, y: y, style: panel.foreground(Palette.dim), maxWidth: labelWidth)
+          buffer.write(
+            row.label, x: inner.x, y: y, style: panel.foreground(Palette.dim), maxWidth: labelWidth)
         }
         let valueX = inner.x + labelWidth + 1
-        buffer.write(row.value, x: valueX, y: y, style: panel, maxWidth: inner.maxX - valueX)
-        y += 1
+        let room = inner.maxX - valueX
+        if BufferText.columns(row.value) <= room {
+          buffer.write(row.value, x: valueX, y: y, style: panel, maxWidth: room)
+          y += 1
+          continue
+        }
+        // A long value (a path, a device name) goes under its label, wrapped, so nothing of
+        // it is lost in a narrow panel.
+        if !row.label.isEmpty { y += 1 }
+        for line in wrap(row.value, width: inner.width - 1) {
+          guard y < inner.maxY else { break }
+          buffer.write(line, x: inner.x + 1, y: y, style: panel, maxWidth: inner.width - 1)
+          y += 1
+        }
       }
+    }
+  }
+
+  /// `text` in lines of `width` columns: at spaces, and inside words too long for a line.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    DialogView.wrap(text, width: width).flatMap { line -> [String] in
+      var rest = Substring(line)
+      var lines: [String] = []
+      while rest.count > width {
+        lines.append(String(rest.prefix(width)))
+        rest = rest.dropFirst(width)
+      }
+      return lines + [String(rest)]
     }
   }
 }

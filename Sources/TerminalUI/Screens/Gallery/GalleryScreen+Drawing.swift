@@ -7,16 +7,17 @@ extension GalleryScreen {
   }
 
   public func hints(_ app: AppState) -> [KeyHint] {
+    if case .exporting = dialog { return [KeyHint(key: "Esc", title: "Cancel the export")] }
     if dialog != nil || searchInput != nil {
       return [KeyHint(key: "Enter", title: "OK"), KeyHint(key: "Esc", title: "Cancel")]
     }
     return [
       KeyHint(GalleryAction.play, "Play"), KeyHint(key: "/", title: "Search"),
-      KeyHint(GalleryAction.cycleSort, "Sort"), KeyHint(GalleryAction.onlyProblems, "Problems"),
-      KeyHint(GalleryAction.toggleView, viewMode == .grid ? "List" : "Grid"),
-      KeyHint(GalleryAction.toggleMark, "Select"), KeyHint(GalleryAction.delete, "Delete"),
+      KeyHint(GalleryAction.cycleSort, "Sort"), KeyHint(GalleryAction.delete, "Delete"),
       KeyHint(GalleryAction.export, "Export"), KeyHint(GalleryAction.openMenu, "Menu"),
       KeyHint(GalleryAction.help, "Help"), KeyHint(key: "q", title: "Back"),
+      KeyHint(GalleryAction.toggleView, viewMode == .grid ? "List" : "Grid"),
+      KeyHint(GalleryAction.toggleMark, "Select"), KeyHint(GalleryAction.onlyProblems, "Problems"),
     ]
   }
 

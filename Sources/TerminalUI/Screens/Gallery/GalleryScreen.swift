@@ -95,8 +95,7 @@ public struct GalleryScreen: AppScreen {
     if searchInput != nil { return handleSearchKey(key, app: &app) }
     if key == .escape, !marked.isEmpty || !query.search.isEmpty {
       marked.removeAll()
-      if !query.search.isEmpty { setSearch("") }
-      return requestVisibleThumbnails(app)
+      return updateSearch("", app)
     }
     guard let action = GalleryAction.bound(to: key) else { return nil }
     return perform(action, app: &app, environment: environment)
@@ -130,7 +129,7 @@ public struct GalleryScreen: AppScreen {
       return []
     case .cycleSort:
       query.sortKey = TakeQuery.SortKey.allCases.cycled(from: query.sortKey, by: 1)
-      query.descending = query.sortKey == .date || query.sortKey == .size
+      query.descending = query.sortKey != .name
       AppUpdate.toast(&app, "Sorted by \(sortLabel)")
       return applyQuery(app)
     case .reverseSort:
