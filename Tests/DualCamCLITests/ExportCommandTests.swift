@@ -16,18 +16,22 @@ struct ExportCommandTests {
     let take = try #require(library.entries.first)
 
     let remuxed = try CommandRunner.run(
-      ["export", take, "--output", library.url.path, "--to", destination.url.path, "--container",
-       "mp4"])
+      [
+        "export", take, "--output", library.url.path, "--to", destination.url.path, "--container",
+        "mp4",
+      ])
     #expect(remuxed.status == 0, "stderr: \(remuxed.standardError)")
     #expect(remuxed.standardOutput.contains("exported \(take) to"))
     let copy = destination.url.appendingPathComponent(take)
     let files = try FileManager.default.contentsOfDirectory(atPath: copy.path).sorted()
-    #expect(files == ["back_\(take).mp4", "dualview_\(take).mp4", "front_\(take).mp4", "metadata.json"])
+    #expect(
+      files == ["back_\(take).mp4", "dualview_\(take).mp4", "front_\(take).mp4", "metadata.json"])
     for file in files where file.hasSuffix(".mp4") {
       let info = try MediaProbe.inspect(copy.appendingPathComponent(file))
       #expect(info.frameCount == 30 && info.codecName == "h264", "\(file)")
     }
-    let metadata = try String(contentsOf: copy.appendingPathComponent("metadata.json"), encoding: .utf8)
+    let metadata = try String(
+      contentsOf: copy.appendingPathComponent("metadata.json"), encoding: .utf8)
     #expect(metadata.contains("dualview_\(take).mp4"))
     #expect(destination.entries == [take], "no hidden folder may be left behind")
 
@@ -40,8 +44,10 @@ struct ExportCommandTests {
     let plain = try CommandRunner.run(
       ["export", library.url.appendingPathComponent(take).path, "--to", copied.url.path])
     #expect(plain.status == 0)
-    let original = try Data(contentsOf: library.url.appendingPathComponent("\(take)/front_\(take).mov"))
-    let exported = try Data(contentsOf: copied.url.appendingPathComponent("\(take)/front_\(take).mov"))
+    let original = try Data(
+      contentsOf: library.url.appendingPathComponent("\(take)/front_\(take).mov"))
+    let exported = try Data(
+      contentsOf: copied.url.appendingPathComponent("\(take)/front_\(take).mov"))
     #expect(original == exported)
   }
 

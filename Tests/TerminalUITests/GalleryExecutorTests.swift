@@ -78,7 +78,8 @@ struct GalleryExecutorTests {
     #expect(Self.messages(trashed) == ["kitchen moved to the Trash"])
     #expect(Self.listed(trashed)?.map(\.name) == [library.takes[1]])
     let trash = library.environment.homeTrash
-    #expect(FileManager.default.fileExists(atPath: trash.appendingPathComponent("files/kitchen").path))
+    #expect(
+      FileManager.default.fileExists(atPath: trash.appendingPathComponent("files/kitchen").path))
     let info = try String(
       contentsOf: trash.appendingPathComponent("info/kitchen.trashinfo"), encoding: .utf8)
     #expect(info.contains("Path=\(kitchen.path)"))
@@ -105,8 +106,9 @@ struct GalleryExecutorTests {
     let events = executor.collect()
     #expect(Self.messages(events).last?.hasPrefix("Exported \(library.takes[0])") == true)
     let copy = URL(fileURLWithPath: target).appendingPathComponent(library.takes[0])
-    #expect(FileManager.default.fileExists(
-      atPath: copy.appendingPathComponent("dualview_\(library.takes[0]).mp4").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: copy.appendingPathComponent("dualview_\(library.takes[0]).mp4").path))
 
     // Cancelled at the first progress report: nothing is left in the destination.
     let other = try TemporaryFolder()
@@ -152,14 +154,17 @@ struct GalleryExecutorTests {
     let entries = try #require(Self.listed(executor.perform(.refresh, root: library.root.url)))
     let bad = try #require(entries.first { $0.name == "2020-01-01_00-00-00" })
     #expect(bad.unreadableReason != nil && bad.badges.contains(.unreadable))
-    guard case .gallery(.details(_, let sections)) = executor.perform(.loadDetails(bad), root: nil).first
+    guard
+      case .gallery(.details(_, let sections)) = executor.perform(.loadDetails(bad), root: nil)
+        .first
     else {
       Issue.record("no details for the broken take")
       return
     }
     #expect(sections[0].rows.contains { $0.label == "unreadable" })
     let good = try #require(entries.first { $0.name == library.takes[0] })
-    guard case .gallery(.details(_, let full)) = executor.perform(.loadDetails(good), root: nil).first
+    guard
+      case .gallery(.details(_, let full)) = executor.perform(.loadDetails(good), root: nil).first
     else {
       Issue.record("no details for the good take")
       return

@@ -46,7 +46,8 @@ import Testing
     var state = F.gallery()
     func names() -> [String] { F.galleryScreen(state).shown.map(\.name) }
     F.press([.character("s")], &state)  // duration, longest first
-    #expect(names().prefix(3) == ["2026-11-23_14-03-22", "2026-11-22_08-00-00", "2026-11-24_09-15-00"])
+    #expect(
+      names().prefix(3) == ["2026-11-23_14-03-22", "2026-11-22_08-00-00", "2026-11-24_09-15-00"])
     F.press([.character("S")], &state)
     #expect(names().first == "2026-11-24_09-15-00")
     F.press([.character("p")], &state)

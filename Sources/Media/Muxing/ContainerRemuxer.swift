@@ -59,7 +59,8 @@ public enum ContainerRemuxer {
       let copy = try output.addStream()
       try Libav.check(avcodec_parameters_copy(copy.pointee.codecpar, stream.pointee.codecpar)) {
         error in
-        .encoderFailed("cannot copy a stream of \(source.lastPathComponent) (\(error.message))", fix: "")
+        .encoderFailed(
+          "cannot copy a stream of \(source.lastPathComponent) (\(error.message))", fix: "")
       }
       // The source's codec tag names the codec in its own container's words (MOV's `avc1`
       // may not be MP4's); the new muxer picks its own.

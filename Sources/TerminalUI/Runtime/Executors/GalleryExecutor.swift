@@ -245,8 +245,9 @@ final class GalleryExecutor {
 
   private func export(_ folders: [URL], to path: String, container: String?) -> [AppEvent] {
     let control = exportControl
-    guard control.running.compareExchange(expected: false, desired: true, ordering: .relaxed)
-      .exchanged
+    guard
+      control.running.compareExchange(expected: false, desired: true, ordering: .relaxed)
+        .exchanged
     else {
       return [.gallery(.exportEnded("An export is already running", problem: true))]
     }
@@ -299,16 +300,21 @@ final class GalleryExecutor {
         } catch {
           inbox.post(.gallery(.exportEnded("Export failed", problem: true)))
           inbox.post(
-            .failed(ErrorReport(title: "Export of \(folder.lastPathComponent) failed", error: error)))
+            .failed(
+              ErrorReport(title: "Export of \(folder.lastPathComponent) failed", error: error)))
           return
         }
       }
       let what = exported == 1 ? folders[0].lastPathComponent : "\(exported) takes"
       inbox.post(.gallery(.exportEnded("Exported \(what) to \(destination.path)", problem: false)))
     }
-    return [.gallery(.exportProgress(ExportProgress(
-      take: folders.first?.lastPathComponent ?? "", file: "", fraction: 0, index: 0,
-      count: folders.count)))]
+    return [
+      .gallery(
+        .exportProgress(
+          ExportProgress(
+            take: folders.first?.lastPathComponent ?? "", file: "", fraction: 0, index: 0,
+            count: folders.count)))
+    ]
   }
 }
 

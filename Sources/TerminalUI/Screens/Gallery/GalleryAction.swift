@@ -124,10 +124,20 @@ public enum GalleryAction: String, ScreenAction {
   /// The help screen's groups, in order.
   public static let groups: [(title: String, actions: [GalleryAction])] = [
     ("Move", [.up, .down, .left, .right, .first, .last, .pageUp, .pageDown]),
-    ("Find", [.search, .cycleSort, .reverseSort, .onlyProblems, .cycleDateRange, .cycleResolution,
-      .clearFilters]),
-    ("Take", [.play, .toggleMark, .markAll, .rename, .note, .tags, .export, .openExternally,
-      .recover, .delete, .deletePermanently, .toggleDeleteMode]),
+    (
+      "Find",
+      [
+        .search, .cycleSort, .reverseSort, .onlyProblems, .cycleDateRange, .cycleResolution,
+        .clearFilters,
+      ]
+    ),
+    (
+      "Take",
+      [
+        .play, .toggleMark, .markAll, .rename, .note, .tags, .export, .openExternally,
+        .recover, .delete, .deletePermanently, .toggleDeleteMode,
+      ]
+    ),
     ("Screen", [.toggleView, .togglePanel, .openMenu, .help]),
   ]
 }

@@ -16,7 +16,8 @@ enum GalleryCardView {
     let title = (marked ? "✓ " : "") + entry.name
     buffer.drawBox(rect, title: title, style: frame, glyphs: glyphs)
     if marked {
-      buffer.write("✓", x: rect.x + 3, y: rect.y, style: CellStyle(foreground: Palette.good).adding(.bold))
+      buffer.write(
+        "✓", x: rect.x + 3, y: rect.y, style: CellStyle(foreground: Palette.good).adding(.bold))
     }
     let inner = rect.inset(by: 1)
     let pictureWidth = min(12, inner.width / 3)
@@ -42,7 +43,10 @@ enum GalleryCardView {
       let size = summary.resolution.map { "  \($0.width)x\($0.height)" } ?? ""
       lines.append((Formatting.clock(seconds: summary.durationSeconds) + size, plain))
       lines.append(
-        ("\(Formatting.bytes(entry.bytesOnDisk))  \(summary.codec ?? "?")/\(summary.container ?? "?")", dim))
+        (
+          "\(Formatting.bytes(entry.bytesOnDisk))  \(summary.codec ?? "?")/\(summary.container ?? "?")",
+          dim
+        ))
     } else {
       lines.append((Formatting.bytes(entry.bytesOnDisk), dim))
     }

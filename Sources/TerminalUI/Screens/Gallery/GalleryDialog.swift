@@ -45,7 +45,8 @@ public struct GalleryInput: Sendable, Equatable {
     case .rename: "Rename the take"
     case .note: "Note"
     case .tags: "Tags (separated by commas)"
-    case .export(let takes): takes.count == 1 ? "Export the take to" : "Export \(takes.count) takes to"
+    case .export(let takes):
+      takes.count == 1 ? "Export the take to" : "Export \(takes.count) takes to"
     }
   }
 

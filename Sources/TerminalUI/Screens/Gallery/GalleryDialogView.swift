@@ -21,9 +21,11 @@ enum GalleryDialogView {
     case .input(let input):
       let box = area.centered(width: min(64, area.width - 2), height: 7)
       buffer.fill(box, style: panel)
-      buffer.drawBox(box, title: input.title, style: panel.foreground(Palette.accent), glyphs: glyphs)
+      buffer.drawBox(
+        box, title: input.title, style: panel.foreground(Palette.accent), glyphs: glyphs)
       let field = ScreenRect(x: box.x + 3, y: box.y + 2, width: box.width - 6, height: 1)
-      buffer.fill(field, style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
+      buffer.fill(
+        field, style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
       // The end of a long text stays in view, as in a shell.
       let visible = String(input.text.suffix(max(field.width - 1, 1)))
       let end = buffer.write(
@@ -39,7 +41,8 @@ enum GalleryDialogView {
     case .exporting(let progress):
       let box = area.centered(width: min(60, area.width - 2), height: 7)
       buffer.fill(box, style: panel)
-      buffer.drawBox(box, title: "Exporting", style: panel.foreground(Palette.accent), glyphs: glyphs)
+      buffer.drawBox(
+        box, title: "Exporting", style: panel.foreground(Palette.accent), glyphs: glyphs)
       let fraction = progress?.fraction ?? 0
       let what =
         progress.map { "\($0.take) (\($0.index + 1) of \($0.count)): \($0.file)" } ?? "starting…"
@@ -54,7 +57,9 @@ enum GalleryDialogView {
       buffer.write(
         String(format: "%3.0f%%", fraction * 100), x: box.x + 4 + barWidth, y: box.y + 3,
         style: panel)
-      buffer.write("Esc Cancel (nothing half-written is left)", x: box.x + 3, y: box.maxY - 2, style: keys, maxWidth: box.width - 5)
+      buffer.write(
+        "Esc Cancel (nothing half-written is left)", x: box.x + 3, y: box.maxY - 2, style: keys,
+        maxWidth: box.width - 5)
     }
   }
 }

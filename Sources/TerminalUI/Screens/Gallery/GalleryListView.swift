@@ -9,7 +9,10 @@ enum GalleryListView {
   ) {
     let rect = geometry.list
     let header = CellStyle(foreground: Palette.dim, attributes: [.bold])
-    buffer.write(line(name: "NAME", date: "DATE", length: "LENGTH", size: "SIZE", rest: "FLAGS", width: rect.width), x: rect.x, y: rect.y, style: header, maxWidth: rect.width)
+    buffer.write(
+      line(
+        name: "NAME", date: "DATE", length: "LENGTH", size: "SIZE", rest: "FLAGS", width: rect.width
+      ), x: rect.x, y: rect.y, style: header, maxWidth: rect.width)
     let range = geometry.visibleRange(of: screen)
     for index in range {
       let entry = screen.shown[index]
@@ -19,7 +22,8 @@ enum GalleryListView {
       var style = CellStyle(foreground: Palette.panelText)
       if !entry.badges.isDisjoint(with: [.unreadable]) { style = style.foreground(Palette.bad) }
       if selected {
-        style = CellStyle(foreground: Palette.panelText, background: Palette.selection, attributes: [.bold])
+        style = CellStyle(
+          foreground: Palette.panelText, background: Palette.selection, attributes: [.bold])
         buffer.fill(ScreenRect(x: rect.x, y: y, width: rect.width, height: 1), style: style)
       }
       let badges = GalleryCardView.badgeText(entry.badges)
@@ -42,7 +46,9 @@ enum GalleryListView {
   ) -> String {
     func pad(_ text: String, _ columns: Int) -> String {
       let count = BufferText.columns(text)
-      return count >= columns ? String(text.prefix(columns - 1)) + " " : text + String(repeating: " ", count: columns - count)
+      return count >= columns
+        ? String(text.prefix(columns - 1)) + " "
+        : text + String(repeating: " ", count: columns - count)
     }
     if width < 70 {
       return pad(name, 24) + pad(length, 10) + pad(size, 9) + rest

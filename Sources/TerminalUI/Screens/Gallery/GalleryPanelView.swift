@@ -10,14 +10,16 @@ enum GalleryPanelView {
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(rect, style: panel)
     buffer.drawBox(rect, title: "Details", style: panel.foreground(Palette.dim), glyphs: glyphs)
-    let inner = ScreenRect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+    let inner = ScreenRect(
+      x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
     guard let entry = screen.selected else {
       buffer.write("No take selected", x: inner.x, y: inner.y, style: panel.foreground(Palette.dim))
       return
     }
     var y = inner.y
     if case .ready(let picture) = screen.thumbnails[entry.id], screen.viewMode == .list {
-      let pictureRect = ScreenRect(x: inner.x, y: y, width: inner.width, height: min(8, inner.height / 3))
+      let pictureRect = ScreenRect(
+        x: inner.x, y: y, width: inner.width, height: min(8, inner.height / 3))
       ThumbnailRenderer.draw(
         picture, in: pictureRect, into: &buffer,
         method: PreviewRenderer.Method(for: app.previewCapabilities), glyphs: glyphs)
@@ -31,7 +33,9 @@ enum GalleryPanelView {
       guard y < inner.maxY else { break }
       if y > inner.y { y += 1 }
       guard y < inner.maxY else { break }
-      buffer.write(section.title, x: inner.x, y: y, style: panel.foreground(Palette.accent).adding(.bold), maxWidth: inner.width)
+      buffer.write(
+        section.title, x: inner.x, y: y, style: panel.foreground(Palette.accent).adding(.bold),
+        maxWidth: inner.width)
       y += 1
       for row in section.rows {
         guard y < inner.maxY else { break }

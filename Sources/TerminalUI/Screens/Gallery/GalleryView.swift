@@ -44,7 +44,9 @@ enum GalleryView {
     buffer.fill(rect, style: bar)
     var x = rect.x + 1
     x += buffer.write("DualCam", x: x, y: rect.y, style: bar.adding(.bold)) + 2
-    x += buffer.write("GALLERY", x: x, y: rect.y, style: bar.foreground(Palette.accent).adding(.bold)) + 2
+    x +=
+      buffer.write("GALLERY", x: x, y: rect.y, style: bar.foreground(Palette.accent).adding(.bold))
+      + 2
     let count =
       screen.shown.count == screen.entries.count
       ? "\(screen.entries.count) take\(screen.entries.count == 1 ? "" : "s")"
@@ -73,11 +75,13 @@ enum GalleryView {
       parts.append(("filter: \(screen.filterLabel)", bar.foreground(Palette.warning)))
     }
     if !screen.marked.isEmpty {
-      parts.append(("\(screen.marked.count) selected", bar.foreground(Palette.accent).adding(.bold)))
+      parts.append(
+        ("\(screen.marked.count) selected", bar.foreground(Palette.accent).adding(.bold)))
     }
     parts.append(
       screen.deletesPermanently
-        ? ("d deletes for good", bar.foreground(Palette.bad)) : ("d: to Trash", bar.foreground(Palette.dim)))
+        ? ("d deletes for good", bar.foreground(Palette.bad))
+        : ("d: to Trash", bar.foreground(Palette.dim)))
     for problem in screen.problems { parts.append((problem, bar.foreground(Palette.bad))) }
     for (index, part) in parts.enumerated() {
       if index > 0 { x += buffer.write(" │ ", x: x, y: rect.y, style: bar.foreground(Palette.dim)) }
@@ -143,7 +147,8 @@ enum GalleryView {
     let title =
       "\(playback.name)  \(Formatting.clock(seconds: playback.position))/"
       + Formatting.clock(seconds: playback.duration)
-    buffer.writeCentered(title, in: rect, style: CellStyle(foreground: Palette.accent).adding(.bold))
+    buffer.writeCentered(
+      title, in: rect, style: CellStyle(foreground: Palette.accent).adding(.bold))
     guard let picture else { return }
     let left = rect.x + max((rect.width - picture.width) / 2, 0)
     let top = rect.y + 1 + max((rect.height - 1 - picture.height) / 2, 0)

@@ -31,7 +31,10 @@ public enum TakeDetails {
     if let summary = entry.summary {
       take.append(("status", summary.status))
       take.append(
-        ("length", "\(Formatting.clock(seconds: summary.durationSeconds)), \(summary.frames) frames"))
+        (
+          "length",
+          "\(Formatting.clock(seconds: summary.durationSeconds)), \(summary.frames) frames"
+        ))
       if let notes = summary.notes, !notes.isEmpty { take.append(("note", notes)) }
       if !summary.tags.isEmpty { take.append(("tags", summary.tags.joined(separator: ", "))) }
     }
@@ -94,12 +97,15 @@ public enum TakeDetails {
     }
     sections.append(Section(title: "Sync", rows: figures))
     if !metadata.errors.isEmpty {
-      sections.append(Section(title: "Notes from recording", rows: metadata.errors.map { ("", $0) }))
+      sections.append(
+        Section(title: "Notes from recording", rows: metadata.errors.map { ("", $0) }))
     }
     sections.append(
       Section(
         title: "Recorded by",
-        rows: [("app", "\(metadata.app.name) \(metadata.app.version)"), ("host", metadata.host.hostname)]))
+        rows: [
+          ("app", "\(metadata.app.name) \(metadata.app.version)"), ("host", metadata.host.hostname),
+        ]))
     return sections
   }
 
