@@ -129,7 +129,11 @@ public final class AppRunner {
     if let finished = sessions.collectFinishedStop() { dispatch(finished) }
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
-    if pacer.isDue(at: time) { drawPreview(at: time) }
+    // Under another screen the live preview is not seen: its time goes to that screen's work
+    // (the gallery's thumbnails) instead.
+    if pacer.isDue(at: time), state.screens.isAtRoot || playback.isPlaying {
+      drawPreview(at: time)
+    }
     terminal.present(AppRenderer.render(state))
     if let captured = livePreview.takeCaptureTime() {
       // Measured after the screen was written: capture → tap → compose → cells → terminal.

@@ -213,8 +213,16 @@ final class GalleryExecutor {
       return [.notice("No display here (over SSH?): Enter plays the take in the terminal")]
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [player ?? "xdg-open", folder.appendingPathComponent(file).path]
+    let command = [player ?? "xdg-open", folder.appendingPathComponent(file).path]
+    // In a session of its own (`setsid -f`), the player outlives the interface and never
+    // gets the terminal's Ctrl-C; without setsid it is at least never waited for.
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+      process.arguments = ["-f"] + command
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = command
+    }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
