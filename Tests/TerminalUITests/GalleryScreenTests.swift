@@ -119,11 +119,11 @@ import Testing
     F.press([.character("e")], &state)
     assertSnapshot(AppRenderer.render(state), named: "gallery-export-folder-80x24")
     F.press([.tab], &state)  // mp4 → mkv
+    _ = F.type("/srv/out", &state)  // replaces the suggestion
+    F.press([.backspace], &state)
     let commands = F.press([.enter], &state)
     #expect(
-      commands == [
-        .gallery(.export([F.entries[1].folder], to: "~/Videos/DualCam-export", container: "mkv"))
-      ])
+      commands == [.gallery(.export([F.entries[1].folder], to: "/srv/ou", container: "mkv"))])
     _ = AppUpdate.update(
       &state,
       .gallery(

@@ -26,7 +26,7 @@ enum GalleryCardView {
     let textX = picture.maxX + 1
     let width = inner.maxX - textX
     guard width > 4 else { return }
-    let lines = facts(entry)
+    let lines = facts(entry, width: width)
     for (offset, line) in lines.prefix(inner.height).enumerated() {
       buffer.write(line.text, x: textX, y: inner.y + offset, style: line.style, maxWidth: width)
     }
@@ -34,7 +34,7 @@ enum GalleryCardView {
 
   /// The lines beside the picture: date and time, length and size, bytes and codec, badges,
   /// and the reason a take cannot be read.
-  static func facts(_ entry: TakeEntry) -> [(text: String, style: CellStyle)] {
+  static func facts(_ entry: TakeEntry, width: Int) -> [(text: String, style: CellStyle)] {
     let plain = CellStyle(foreground: Palette.panelText)
     let dim = CellStyle(foreground: Palette.dim)
     var lines: [(String, CellStyle)] = []
@@ -59,7 +59,10 @@ enum GalleryCardView {
       lines.append((badges, style))
     }
     if let reason = entry.unreadableReason {
-      lines.append((reason, CellStyle(foreground: Palette.bad)))
+      // The reason is what the user needs to fix the take: wrapped, not cut.
+      for line in GalleryPanelView.wrap(reason, width: max(width, 1)) {
+        lines.append((line, CellStyle(foreground: Palette.bad)))
+      }
     } else if let note = entry.summary?.notes, !note.isEmpty {
       lines.append((note, dim))
     } else if let tags = entry.summary?.tags, !tags.isEmpty {

@@ -31,12 +31,29 @@ public struct GalleryInput: Sendable, Equatable {
   public var text: String
   /// For an export: the container to remux into (nil: as recorded). Tab cycles it.
   public var container: String?
+  /// The suggested text is still untouched: for an export folder, typing replaces it and
+  /// Backspace clears it (the terminal sends no Ctrl-U to clear a line).
+  public var isSuggestion: Bool
 
   /// Creates an input line.
   public init(purpose: Purpose, text: String, container: String? = nil) {
     self.purpose = purpose
     self.text = text
     self.container = container
+    if case .export = purpose { isSuggestion = true } else { isSuggestion = false }
+  }
+
+  /// Types `character`.
+  mutating func type(_ character: Character) {
+    if isSuggestion { text = "" }
+    isSuggestion = false
+    text.append(character)
+  }
+
+  /// Deletes the last character (the whole suggestion while it is untouched).
+  mutating func deleteBackward() {
+    if isSuggestion { text = "" } else if !text.isEmpty { text.removeLast() }
+    isSuggestion = false
   }
 
   /// The dialog's title.

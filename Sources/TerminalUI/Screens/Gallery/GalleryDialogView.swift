@@ -36,6 +36,11 @@ enum GalleryDialogView {
       var help = "Enter OK   Esc Cancel"
       if case .export = input.purpose {
         help = "container: \(input.container ?? "as recorded") (Tab)   " + help
+        if input.isSuggestion {
+          buffer.write(
+            "type a folder to replace this one", x: field.x, y: field.y + 2,
+            style: panel.foreground(Palette.dim), maxWidth: field.width)
+        }
       }
       buffer.write(help, x: box.x + 3, y: box.maxY - 2, style: keys, maxWidth: box.width - 5)
     case .exporting(let progress):

@@ -50,7 +50,7 @@ enum GalleryListView {
         ? String(text.prefix(columns - 1)) + " "
         : text + String(repeating: " ", count: columns - count)
     }
-    if width < 70 {
+    if width < 90 {
       return pad(name, 24) + pad(length, 10) + pad(size, 9) + rest
     }
     return pad(name, 24) + pad(date, 21) + pad(length, 10) + pad(size, 9) + rest

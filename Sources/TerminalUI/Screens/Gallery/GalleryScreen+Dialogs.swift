@@ -55,7 +55,7 @@ extension GalleryScreen {
         self.dialog = nil
         return []
       case .backspace:
-        if !input.text.isEmpty { input.text.removeLast() }
+        input.deleteBackward()
       case .tab:
         if case .export = input.purpose {
           let choices: [String?] = ["mp4", "mkv", nil]
@@ -63,7 +63,7 @@ extension GalleryScreen {
           input.container = choices[(index + 1) % choices.count]
         }
       case .character(let character):
-        input.text.append(character)
+        input.type(character)
       default: break
       }
       self.dialog = .input(input)
