@@ -188,3 +188,18 @@ import Testing
     #expect(text.contains("Search: name, date, device, note, tag"))
   }
 }
+
+extension GalleryScreenTests {
+  @Test func aTakeDeletedWhileListedGoesAndTheSelectionStaysNearby() {
+    var state = GalleryFixtures.gallery()
+    GalleryFixtures.press([.down], &state)
+    let selected = GalleryFixtures.galleryScreen(state).selected
+    #expect(selected?.name == "2026-11-23_14-03-22")
+    let remaining = GalleryFixtures.entries.filter { $0.id != selected?.id }
+    _ = AppUpdate.update(
+      &state, .gallery(.listed(remaining, problems: [], now: GalleryFixtures.now)),
+      environment: .permissive)
+    let screen = GalleryFixtures.galleryScreen(state)
+    #expect(screen.shown.count == 3 && screen.selected?.name == "2026-11-22_08-00-00")
+  }
+}
