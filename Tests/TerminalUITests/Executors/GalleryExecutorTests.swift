@@ -173,7 +173,21 @@ struct GalleryExecutorTests {
 
     let dualview = try FileManager.default.contentsOfDirectory(atPath: missing.path)
       .first { $0.hasPrefix("dualview_") }
-    try FileManager.default.removeItem(at: missing.appendingPathComponent(try #require(dualview)))
+    let video = missing.appendingPathComponent(try #require(dualview))
+    // A corrupt video: no picture, with the decoder's reason.
+    try Data(repeating: 0x42, count: 10_000).write(to: video)
+    let corrupt = try #require(
+      Self.listed(executor.perform(.refresh, root: library.root.url))?.first {
+        $0.name == library.takes[0]
+      })
+    _ = executor.perform(.thumbnails([corrupt]), root: nil)
+    executor.waitUntilIdle()
+    guard case .gallery(.thumbnail(_, .failed(let reason))) = executor.collect().first else {
+      Issue.record("a corrupt video must get no picture")
+      return
+    }
+    #expect(reason.contains(video.lastPathComponent), "\(reason)")
+    try FileManager.default.removeItem(at: video)
     let refreshed = try #require(Self.listed(executor.perform(.refresh, root: library.root.url)))
     let incomplete = try #require(refreshed.first { $0.name == library.takes[0] })
     let events = executor.perform(.thumbnails([incomplete]), root: nil)
@@ -185,5 +199,31 @@ struct GalleryExecutorTests {
     executor.waitUntilIdle()
     let answers = Self.messages(recovered + executor.collect())
     #expect(answers.contains { $0.hasPrefix("failed: ") && $0.contains("not an interrupted take") })
+  }
+
+  @Test func recoversATakeAKilledRecorderLeftInTheBackground() throws {
+    let root = try TemporaryFolder()
+    let home = try TemporaryFolder()
+    let recorder = try CommandRunner(
+      ["record", "--size", "320x240", "--duration", "60s", "--quiet", "--output", root.url.path])
+    Thread.sleep(forTimeInterval: 3.5)  // past the first one-second fragments
+    recorder.send(SIGKILL)
+    _ = recorder.wait(timeout: 30)
+    let executor = GalleryExecutor(
+      library: LibraryEnvironment(variables: ["HOME": home.url.path], userID: getuid()),
+      process: [:])
+    let entries = try #require(Self.listed(executor.perform(.refresh, root: root.url)))
+    let interrupted = try #require(entries.first)
+    #expect(interrupted.state == .interrupted && interrupted.canRecover)
+
+    let started = executor.perform(.recover(interrupted.folder), root: root.url)
+    #expect(started.count == 1, "recovery runs in the background: \(started)")
+    executor.waitUntilIdle()
+    let answers = Self.messages(executor.collect())
+    #expect(
+      answers.count == 1 && answers[0].hasPrefix("Recovered \(interrupted.name):"), "\(answers)")
+    let after = try #require(Self.listed(executor.perform(.refresh, root: root.url)))
+    #expect(after.map(\.state) == [.finished] && after.first?.name == interrupted.name)
+    #expect(after.first?.folder.lastPathComponent == interrupted.name, "no .partial any more")
   }
 }

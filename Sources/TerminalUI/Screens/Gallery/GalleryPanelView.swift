@@ -25,9 +25,13 @@ enum GalleryPanelView {
         method: PreviewRenderer.Method(for: app.previewCapabilities), glyphs: glyphs)
       y = pictureRect.maxY
     }
-    let sections =
+    var sections =
       screen.details.flatMap { $0.id == entry.id ? $0.sections : nil }
       ?? TakeDetails.sections(entry, metadata: nil)
+    if case .failed(let reason) = screen.thumbnails[entry.id], !sections.isEmpty {
+      // A video that cannot be decoded shows up here first: say why.
+      sections[0].rows.append(("picture", reason))
+    }
     let labelWidth = min(11, inner.width / 3)
     for section in sections {
       guard y < inner.maxY else { break }
