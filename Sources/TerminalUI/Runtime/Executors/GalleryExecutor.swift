@@ -1,8 +1,6 @@
 import DualCamCore
 import Foundation
 import Library
-import Session
-import Synchronization
 
 /// Carries out the gallery's requests on the takes in the output folder, as events: listing
 /// (`LibraryIndex`), details, thumbnails (`ThumbnailQueue` with `MediaThumbnailMaker`), the
@@ -17,11 +15,11 @@ final class GalleryExecutor {
   private let trash: Trash
   private let processEnvironment: [String: String]
   private let now: @Sendable () -> Date
-  private let inbox = GalleryInbox()
+  let inbox = GalleryInbox()
   private let thumbnails: ThumbnailQueue
   /// Recovery and export, one at a time.
-  private let work = DispatchQueue(label: "dualcam.gallery", qos: .userInitiated)
-  private let exportControl = ExportControl()
+  let work = DispatchQueue(label: "dualcam.gallery", qos: .userInitiated)
+  let exportControl = ExportControl()
 
   /// An executor using `library` for the Trash and the thumbnail cache, `process` for the
   /// user's player, and `maker` for pictures.
@@ -231,154 +229,6 @@ final class GalleryExecutor {
       return [.notice("Opened \(file) in \(player ?? "the default player")")]
     } catch {
       return [.notice("Could not start \(player ?? "xdg-open"): \(error.localizedDescription)")]
-    }
-  }
-
-  // MARK: - Background work
-
-  private func recover(_ folder: URL) -> [AppEvent] {
-    let inbox = inbox
-    work.async {
-      do throws(DualCamError) {
-        let outcome = try TakeRecovery.recover(folder)
-        inbox.post(
-          .gallery(
-            .done("Recovered \(outcome.folder.lastPathComponent): \(outcome.frames) frames")))
-      } catch {
-        inbox.post(.failed(ErrorReport(title: "Could not recover the take", error: error)))
-      }
-    }
-    return [.notice("Recovering \(folder.lastPathComponent)…")]
-  }
-
-  private func export(_ folders: [URL], to path: String, container: String?) -> [AppEvent] {
-    let control = exportControl
-    guard
-      control.running.compareExchange(expected: false, desired: true, ordering: .relaxed)
-        .exchanged
-    else {
-      return [.gallery(.exportEnded("An export is already running", problem: true))]
-    }
-    control.cancelled.store(false, ordering: .relaxed)
-    let destination = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-      .standardizedFileURL
-    let inbox = inbox
-    work.async {
-      defer { control.running.store(false, ordering: .relaxed) }
-      do {
-        try FileManager.default.createDirectory(
-          at: destination, withIntermediateDirectories: true)
-      } catch {
-        inbox.post(.gallery(.exportEnded("Export failed", problem: true)))
-        inbox.post(
-          .failed(
-            ErrorReport(
-              title: "Export failed",
-              problem: "cannot create \(destination.path): \(error.localizedDescription)",
-              fix: "choose a folder you can write to")))
-        return
-      }
-      var exported = 0
-      for (position, folder) in folders.enumerated() {
-        var lastShown = -1.0
-        do throws(DualCamError) {
-          let outcome = try TakeExporter.export(folder, to: destination, container: container) {
-            share, file in
-            if share - lastShown >= 0.01 || share >= 1 {
-              lastShown = share
-              inbox.post(
-                .gallery(
-                  .exportProgress(
-                    ExportProgress(
-                      take: folder.lastPathComponent, file: file,
-                      fraction: (Double(position) + share) / Double(folders.count),
-                      index: position, count: folders.count))))
-            }
-            return !control.cancelled.load(ordering: .relaxed)
-          }
-          guard case .exported = outcome else {
-            inbox.post(
-              .gallery(
-                .exportEnded(
-                  "Export cancelled: \(exported) of \(folders.count) exported, nothing "
-                    + "half-written left", problem: false)))
-            return
-          }
-          exported += 1
-        } catch {
-          inbox.post(.gallery(.exportEnded("Export failed", problem: true)))
-          inbox.post(
-            .failed(
-              ErrorReport(title: "Export of \(folder.lastPathComponent) failed", error: error)))
-          return
-        }
-      }
-      let what = exported == 1 ? folders[0].lastPathComponent : "\(exported) takes"
-      inbox.post(.gallery(.exportEnded("Exported \(what) to \(destination.path)", problem: false)))
-    }
-    return [
-      .gallery(
-        .exportProgress(
-          ExportProgress(
-            take: folders.first?.lastPathComponent ?? "", file: "", fraction: 0, index: 0,
-            count: folders.count)))
-    ]
-  }
-}
-
-/// Flags shared with the export thread.
-final class ExportControl: Sendable {
-  /// The user asked to stop the export.
-  let cancelled = Atomic<Bool>(false)
-  /// An export runs.
-  let running = Atomic<Bool>(false)
-}
-
-/// Events left by background work for the interface thread, and which take each pending
-/// thumbnail belongs to.
-final class GalleryInbox: Sendable {
-  private let state = Mutex<(events: [AppEvent], owners: [String: String])>(([], [:]))
-
-  /// Leaves `event`; a newer export progress replaces an older one not yet taken.
-  func post(_ event: AppEvent) {
-    state.withLock { state in
-      if case .gallery(.exportProgress) = event {
-        state.events.removeAll {
-          if case .gallery(.exportProgress) = $0 { return true }
-          return false
-        }
-      }
-      state.events.append(event)
-    }
-  }
-
-  /// Remembers that `key`'s picture belongs to the take `id`.
-  func expect(_ key: ThumbnailKey, for id: String) {
-    state.withLock { $0.owners[key.name] = id }
-  }
-
-  /// The thumbnail queue's answer, turned into an event for its take.
-  func thumbnailArrived(_ key: ThumbnailKey, _ outcome: ThumbnailQueue.Outcome) {
-    let picture: GalleryThumbnail
-    switch outcome {
-    case .ready(let url):
-      picture =
-        (try? Data(contentsOf: url)).flatMap(Thumbnail.init(portablePixmap:)).map { .ready($0) }
-        ?? .failed("the cached picture could not be read")
-    case .failed(let reason):
-      picture = .failed(reason)
-    }
-    state.withLock { state in
-      guard let id = state.owners.removeValue(forKey: key.name) else { return }
-      state.events.append(.gallery(.thumbnail(id: id, picture)))
-    }
-  }
-
-  /// Takes every event left so far.
-  func take() -> [AppEvent] {
-    state.withLock { state in
-      defer { state.events.removeAll() }
-      return state.events
     }
   }
 }

@@ -35,15 +35,15 @@ public struct GalleryScreen: AppScreen {
   /// Every take listed, as the executor found them.
   public private(set) var entries: [TakeEntry] = []
   /// The takes shown: `entries` through `query`.
-  public private(set) var shown: [TakeEntry] = []
+  public internal(set) var shown: [TakeEntry] = []
   /// Sort, filters and search.
-  public private(set) var query = TakeQuery(sortKey: .date, descending: true)
+  public internal(set) var query = TakeQuery(sortKey: .date, descending: true)
   /// The date filter (turned into `query`'s dates at each listing).
   public private(set) var dateRange = DateRange.any
   /// The folder of the selected take.
-  public private(set) var selectedID: String?
+  public internal(set) var selectedID: String?
   /// Takes selected for a multi-take action, by id.
-  public private(set) var marked: Set<String> = []
+  public internal(set) var marked: Set<String> = []
   /// Cards or lines.
   public var viewMode = ViewMode.grid
   /// The details panel is shown (where the window is wide enough).
@@ -59,9 +59,9 @@ public struct GalleryScreen: AppScreen {
   /// The box in front, if any.
   public var dialog: GalleryDialog?
   /// Pictures of the cards, by take id.
-  public private(set) var thumbnails: [String: GalleryThumbnail] = [:]
+  public internal(set) var thumbnails: [String: GalleryThumbnail] = [:]
   /// The selected take's whole metadata, once read.
-  public private(set) var details: (id: String, sections: [TakeDetails.Section])?
+  public internal(set) var details: (id: String, sections: [TakeDetails.Section])?
   /// A take playing in place of the cards (while no full-screen player exists), and its frame.
   public private(set) var playback: AppState.PlaybackStatus?
   /// The playing take's newest picture.
@@ -69,7 +69,7 @@ public struct GalleryScreen: AppScreen {
   /// When the list was last asked for, on the uptime clock.
   private var lastRefresh = -Double.infinity
   /// The wall clock of the last listing, for the date filter.
-  private var listedAt = Date(timeIntervalSince1970: 0)
+  var listedAt = Date(timeIntervalSince1970: 0)
 
   /// An empty gallery; the list arrives after `.gallery(.refresh)`.
   public init() {}
@@ -285,111 +285,6 @@ public struct GalleryScreen: AppScreen {
       AppUpdate.toast(&app, message, problem: problem)
       marked.removeAll()
       return []
-    }
-  }
-
-  // MARK: - Query and selection
-
-  /// Applies the sort, filters and search to the listed takes, keeps the selection on the
-  /// same take where it is still shown, and asks for what the new view needs.
-  private mutating func applyQuery(_ app: AppState) -> [AppCommand] {
-    var effective = query
-    if let days = dateRange.days {
-      let calendar = Calendar.current
-      let startOfToday = calendar.startOfDay(for: listedAt)
-      effective.startedFrom = calendar.date(byAdding: .day, value: 1 - days, to: startOfToday)
-    }
-    let previousIndex = selectedIndex
-    shown = effective.apply(to: entries)
-    if selectedID == nil || !shown.contains(where: { $0.id == selectedID }) {
-      selectedID = shown.isEmpty ? nil : shown[min(previousIndex, shown.count - 1)].id
-    }
-    return requestVisibleThumbnails(app)
-  }
-
-  private mutating func setSearch(_ text: String) {
-    query.search = text
-  }
-
-  /// Searches for `text` as it is typed.
-  mutating func updateSearch(_ text: String, _ app: AppState) -> [AppCommand] {
-    setSearch(text)
-    return applyQuery(app)
-  }
-
-  private mutating func move(by offset: Int, _ app: AppState) -> [AppCommand] {
-    move(to: selectedIndex + offset, app)
-  }
-
-  private mutating func move(to index: Int, _ app: AppState) -> [AppCommand] {
-    guard !shown.isEmpty else { return [] }
-    selectedID = shown[min(max(index, 0), shown.count - 1)].id
-    return requestVisibleThumbnails(app)
-  }
-
-  /// Asks for the details of the selected take and the thumbnails of the cards in view that
-  /// have none yet.
-  mutating func requestVisibleThumbnails(_ app: AppState) -> [AppCommand] {
-    var commands: [AppCommand] = []
-    if let entry = selected, details?.id != entry.id {
-      details = nil
-      commands.append(.gallery(.loadDetails(entry)))
-    }
-    let geometry = GalleryGeometry(app: app, screen: self)
-    var wanted = viewMode == .grid ? Array(geometry.visibleRange(of: self)) : []
-    wanted.append(selectedIndex)
-    let missing = wanted.compactMap { index -> TakeEntry? in
-      guard shown.indices.contains(index) else { return nil }
-      let entry = shown[index]
-      guard thumbnails[entry.id] == nil, entry.isReadable, entry.state == .finished else {
-        return nil
-      }
-      return entry
-    }
-    var seen = Set<String>()
-    let unique = missing.filter { seen.insert($0.id).inserted }
-    for entry in unique { thumbnails[entry.id] = .pending }
-    if !unique.isEmpty { commands.append(.gallery(.thumbnails(unique))) }
-    return commands
-  }
-
-  /// The takes an action applies to: the selected ones, else the take under the cursor.
-  func targets() -> [TakeEntry] {
-    let chosen = shown.filter { marked.contains($0.id) }
-    if !chosen.isEmpty { return chosen }
-    return selected.map { [$0] } ?? []
-  }
-
-  var sortLabel: String {
-    let order: String
-    switch query.sortKey {
-    case .date: order = query.descending ? "newest first" : "oldest first"
-    case .duration: order = query.descending ? "longest first" : "shortest first"
-    case .size: order = query.descending ? "largest first" : "smallest first"
-    case .name: order = query.descending ? "Z to A" : "A to Z"
-    }
-    return "\(query.sortKey.rawValue), \(order)"
-  }
-
-  /// A short description of the filters in force; empty when none.
-  var filterLabel: String {
-    var parts: [String] = []
-    if query.onlyProblems { parts.append("with problems") }
-    if dateRange != .any { parts.append(dateRange.label) }
-    if let size = query.resolutions.first { parts.append(size.description) }
-    if !query.search.isEmpty { parts.append("“\(query.search)”") }
-    return parts.joined(separator: ", ")
-  }
-}
-
-extension GalleryScreen.DateRange {
-  /// Days back from the end of the listing day; nil for any date.
-  var days: Int? {
-    switch self {
-    case .any: nil
-    case .today: 1
-    case .lastWeek: 7
-    case .lastMonth: 30
     }
   }
 }
