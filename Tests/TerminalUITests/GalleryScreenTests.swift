@@ -203,3 +203,19 @@ extension GalleryScreenTests {
     #expect(screen.shown.count == 3 && screen.selected?.name == "2026-11-22_08-00-00")
   }
 }
+
+extension GalleryScreenTests {
+  @Test func everyActionIsInAMenuAndTheCameraMenuOpensTheGallery() {
+    var camera = StateFixtures.previewing()
+    let opened = F.press([.character("m"), .end, .up, .up, .enter], &camera)
+    #expect(opened == [.gallery(.refresh)] && camera.screens.focused is GalleryScreen)
+
+    var state = F.gallery()
+    F.press([.character("m"), .end, .up, .enter], &state)
+    #expect(F.galleryScreen(state).deletesPermanently)
+    F.press([.character("d")], &state)
+    #expect(AppRenderer.render(state).text.contains("Delete for good?"))
+    #expect(
+      F.press([.character("y")], &state) == [.gallery(.deletePermanently([F.entries[1].folder]))])
+  }
+}
