@@ -11,7 +11,7 @@ import Testing
 
   @Test func gOpensTheGalleryWhichListsAndQGoesBack() {
     var state = StateFixtures.previewing()
-    #expect(F.press([.character("g")], &state) == [.gallery(.refresh)])
+    #expect(F.press([.character("g")], &state) == [.gallery(.list)])
     #expect(state.screens.focused is GalleryScreen)
     let commands = AppUpdate.update(
       &state, .gallery(.listed(F.entries, problems: [], now: F.now)), environment: .permissive)
@@ -208,7 +208,7 @@ extension GalleryScreenTests {
   @Test func everyActionIsInAMenuAndTheCameraMenuOpensTheGallery() {
     var camera = StateFixtures.previewing()
     let opened = F.press([.character("m"), .end, .up, .up, .enter], &camera)
-    #expect(opened == [.gallery(.refresh)] && camera.screens.focused is GalleryScreen)
+    #expect(opened == [.gallery(.list)] && camera.screens.focused is GalleryScreen)
 
     var state = F.gallery()
     F.press([.character("m"), .end, .up, .enter], &state)

@@ -117,7 +117,7 @@ public struct CameraScreen: AppScreen {
         ControlPairs.whiteBalanceAuto, of: focused, what: "white balance", &state)
     case .openGallery:
       state.screens.push(GalleryScreen())
-      return [.gallery(.refresh)]
+      return [.gallery(.list)]
     case .openMenu:
       state.overlays.append(.menu(MenuNavigation()))
       return []

@@ -61,6 +61,8 @@ struct GalleryExecutorTests {
     let root = library.root.url
     #expect(Self.listed(executor.perform(.refresh, root: root))?.count == 2)
     #expect(executor.perform(.refresh, root: root).isEmpty, "nothing changed, nothing sent")
+    // A gallery that opens again gets the whole list all the same.
+    #expect(Self.listed(executor.perform(.list, root: root))?.count == 2)
 
     let renamed = executor.perform(.rename(library.folder(0), to: "kitchen"), root: root)
     #expect(Self.messages(renamed) == ["Renamed to kitchen"])

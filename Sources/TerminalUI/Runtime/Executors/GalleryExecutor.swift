@@ -44,6 +44,7 @@ final class GalleryExecutor {
   /// Carries out `request` for the takes in `root` (nil: the output folder is not known yet).
   func perform(_ request: GalleryRequest, root: URL?) -> [AppEvent] {
     switch request {
+    case .list: return refresh(root: root, always: true)
     case .refresh: return refresh(root: root, always: false)
     case .loadDetails(let entry): return [details(of: entry)]
     case .thumbnails(let entries): return requestThumbnails(entries)
@@ -105,10 +106,11 @@ final class GalleryExecutor {
     guard let root else {
       return [.gallery(.listed([], problems: ["the output folder is not known yet"], now: now()))]
     }
+    var first = false
     if index?.roots != [root.standardizedFileURL] {
       index = LibraryIndex(roots: [root], now: now)
+      first = true
     }
-    let first = index?.entries.isEmpty ?? true
     let changes = index!.refresh()
     let problems = index!.unavailableRoots.map(\.reason)
     guard always || first || !changes.isEmpty || problems != lastProblems else { return [] }

@@ -4,7 +4,10 @@ public import Library
 /// What the gallery asks of the disk, through `AppCommand.gallery`; `GalleryExecutor` carries
 /// it out and answers with `GalleryResult`s.
 public enum GalleryRequest: Sendable, Equatable {
-  /// Bring the list up to date (cheap: only what changed is read again).
+  /// Send the whole list now, changed or not (a gallery that opens).
+  case list
+  /// Bring the list up to date (cheap: only what changed is read again); sent only when
+  /// something changed.
   case refresh
   /// Read the whole metadata of a take, for the side panel.
   case loadDetails(TakeEntry)

@@ -232,7 +232,7 @@ public struct GalleryScreen: AppScreen {
     case .tick(let uptime, _, _):
       guard uptime - lastRefresh >= 1 else { return [] }
       lastRefresh = uptime
-      return [.gallery(.refresh)]
+      return [.gallery(loaded ? .refresh : .list)]
     case .resize:
       return requestVisibleThumbnails(app)
     case .playback(let status):
