@@ -102,7 +102,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback",
+        "Playback", "Library",
       ],
       swiftSettings: strictSwift
     ),
@@ -172,7 +172,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
+      dependencies: [
+        "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+      ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift
     ),

@@ -46,6 +46,8 @@ extension AppRunner {
       dispatch(playback.play(folder, at: uptime))
     case .openInPlayer(let folder):
       dispatch(files.openInPlayer(folder))
+    case .gallery(let request):
+      dispatch(gallery.perform(request, root: outputFolder.path.map { URL(fileURLWithPath: $0) }))
     case .stopPlayback:
       dispatch(playback.stop())
     case .playTake(let folder):

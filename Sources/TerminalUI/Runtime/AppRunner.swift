@@ -66,6 +66,7 @@ public final class AppRunner {
   let files = FilesExecutor()
   let playback = PlaybackExecutor()
   let player = PlayerExecutor()
+  let gallery = GalleryExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
@@ -130,7 +131,11 @@ public final class AppRunner {
     if let finished = sessions.collectFinishedStop() { dispatch(finished) }
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
-    if pacer.isDue(at: time) { drawPreview(at: time) }
+    // Under another screen the live preview is not seen: its time goes to that screen's work
+    // (the gallery's thumbnails) instead.
+    if pacer.isDue(at: time), state.screens.isAtRoot || playback.isPlaying {
+      drawPreview(at: time)
+    }
     drawPlayer()
     terminal.present(AppRenderer.render(state))
     if let captured = livePreview.takeCaptureTime() {
@@ -189,6 +194,7 @@ public final class AppRunner {
       sessions.session?.checkpointMetadata()
     }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
+    dispatch(gallery.collect())
   }
 
   /// Draws the picture for the preview area: the take playing there, else the live cameras.
@@ -245,6 +251,7 @@ public final class AppRunner {
     if let finished = sessions.waitForStop() { dispatch(finished) }
     sessions.shutdown(takeRunning: state.isTakeRunning)
     player.close()
+    gallery.finish()
     terminal.close()
   }
 }
