@@ -117,7 +117,15 @@ struct TakeMetadataBuilder {
   static func write(_ metadata: TakeMetadata, to folder: URL) throws(DualCamError) {
     let url = folder.appendingPathComponent("metadata.json")
     do {
-      try encode(metadata).write(to: url, options: .atomic)
+      let data = try encode(metadata)
+      do {
+        try data.write(to: url, options: .atomic)
+      } catch CocoaError.fileWriteOutOfSpace {
+        // A full disk has no room for the atomic write's second copy, but rewriting the file
+        // in place reuses the blocks the old checkpoint frees, so the take still says why it
+        // ended. A crash in between leaves a torn file, which recovery sets aside and rebuilds.
+        try data.write(to: url)
+      }
     } catch {
       throw .writeFailed(
         "could not write \(url.path): \(error.localizedDescription)",
