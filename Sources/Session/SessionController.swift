@@ -279,9 +279,10 @@ public final class SessionController: @unchecked Sendable {
       // The files stay in the .partial folder (playable up to the failure) and the user is
       // told where; `dualcam recover` can finish them once the cause is fixed.
       let also = metadataProblem.map { "; \($0.problem)" } ?? ""
+      let dropFix = error.fix.isEmpty || error.fix.contains("dualcam recover")  // said below
       throw .writeFailed(
         "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)\(also)",
-        fix: (error.fix.isEmpty ? "" : "\(error.fix); then ")
+        fix: (dropFix ? "" : "\(error.fix); then ")
           + "run `dualcam recover` to cut its files to the frames they share")
     }
     if let metadataProblem { throw metadataProblem }

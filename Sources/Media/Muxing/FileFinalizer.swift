@@ -54,9 +54,16 @@ public enum FileFinalizer {
   ) throws(DualCamError) -> Bool {
     let named = URL(fileURLWithPath: name)
     var status = stat()
-    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-      status.st_mode & S_IFMT == S_IFREG
-    else {
+    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+      // A file deleted while its writer ran is a vanished file, not a link or a device.
+      let code = errno
+      let reason =
+        code == ENOENT
+        ? "there is no file by that name (was it moved or deleted?)"
+        : "it cannot be examined (\(String(cString: strerror(code))))"
+      throw kept(.unreadableMedia(reason, fix: ""), name: named)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
       throw kept(
         .unreadableMedia(
           "it is not a regular file (a link, FIFO or device is never read)", fix: ""),
