@@ -122,6 +122,19 @@ import Testing
     #expect(try Data(contentsOf: url) == bytes)
     #expect(!folder.contentsHaveTemporaryFiles)
   }
+
+  /// A file deleted while its writer ran is named as missing, not called a link or a device.
+  @Test func vanishedFileIsNamedMissing() throws {
+    let folder = TemporaryFolder()
+    let descriptor = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let error = #expect(throws: DualCamError.self) {
+      try FileFinalizer.makeSeekable(named: "front_vanished.mov", inFolder: descriptor)
+    }
+    #expect(error?.problem.contains("no file by that name") == true)
+    #expect(error?.problem.contains("link") == false)
+  }
 }
 
 extension TemporaryFolder {
