@@ -82,9 +82,9 @@ public final class SessionController: @unchecked Sendable {
       let canvas = try StackLayout(
         settings: layout, frontSize: front.info.size, backSize: back.info.size
       ).canvasSize
-      if let take, state == .recording || state == .paused, take.specs[0].size != canvas {
+      if let take, state == .recording || state == .paused, take.specs.dualView.size != canvas {
         return .invalidArgument(
-          "this layout makes the dual view \(canvas) instead of \(take.specs[0].size), and a "
+          "this layout makes the dual view \(canvas) instead of \(take.specs.dualView.size), and a "
             + "running take cannot change its size",
           fix: "stop the take first, or keep the canvas")
       }
@@ -103,7 +103,7 @@ public final class SessionController: @unchecked Sendable {
     if var take, state == .recording || state == .paused {
       // Slots decided so far keep the old layout; the next one is the first with the new.
       let frame = scheduler?.latestReport.statistics.slots ?? 0
-      take.outputs.dualView.replaceCompositor(compositor, fromFrame: frame)
+      take.outputs.workers.dualView.replaceCompositor(compositor, fromFrame: frame)
       take.layoutChanges.append(.init(atFrame: frame, layout: layout))
       self.take = take
     }
@@ -142,32 +142,28 @@ public final class SessionController: @unchecked Sendable {
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
     let startDate = Date()
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
-    let specs: [OutputSpec]
-    var writers: [OutputWriter] = []
+    let specs: OutputSet<OutputSpec>
+    let writers: OutputSet<OutputWriter>
     let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
     let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
       writers = try OutputWriter.openAll(
-        specs: specs, standIns: [nil, placeholderFront, placeholderBack])
+        specs: specs,
+        standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack))
     } catch {
       placeholderFront.release()
       placeholderBack.release()
-      writers.removeAll()
       folder.discard()
       throw error
     }
     let outputs = SlotScheduler.Outputs(
-      dualView: OutputWorker(
-        name: specs[0].name, role: .dualView(compositor), writer: writers[0],
-        queueCapacity: Self.outputQueueCapacity, wake: wake),
-      front: OutputWorker(
-        name: specs[1].name, role: .camera(.front), writer: writers[1],
-        queueCapacity: Self.outputQueueCapacity, wake: wake),
-      back: OutputWorker(
-        name: specs[2].name, role: .camera(.back), writer: writers[2],
-        queueCapacity: Self.outputQueueCapacity, wake: wake),
+      workers: OutputSet { role in
+        OutputWorker(
+          role: role, compositor: compositor, writer: writers[role],
+          queueCapacity: Self.outputQueueCapacity, wake: wake)
+      },
       placeholderFront: placeholderFront, placeholderBack: placeholderBack)
     guard let lock = TakeLock(in: folder.partialURL) else {
       folder.discard()
@@ -270,7 +266,7 @@ public final class SessionController: @unchecked Sendable {
     let now = clock.now()
     let metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
-      endDate: Date(), sources: (front, back), outputs: [], errors: [], events: sink.eventLog,
+      endDate: Date(), sources: (front, back), outputs: nil, errors: [], events: sink.eventLog,
       inboxDrops: inboxDrops, status: .recording
     ).build()
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
@@ -303,7 +299,7 @@ public final class SessionController: @unchecked Sendable {
     }
     func camera(_ position: CameraPosition, _ source: any CameraSource) -> SessionSnapshot.Camera {
       let counters = source.counters
-      let sync = report.statistics[camera: position.rawValue]
+      let sync = report.statistics[camera: position]
       return SessionSnapshot.Camera(
         // Frames lost before the synchronizer (no free buffer, a full inbox) leave gaps in the
         // sequence numbers it sees, so its total already includes them.
@@ -314,9 +310,9 @@ public final class SessionController: @unchecked Sendable {
     }
     let outputs: [SessionSnapshot.Output] =
       take.map { take in
-        [take.outputs.dualView, take.outputs.front, take.outputs.back].map {
+        take.outputs.workers.map {
           SessionSnapshot.Output(name: $0.name, frames: $0.framesWritten, bytes: $0.bytesWritten)
-        }
+        } as [SessionSnapshot.Output]
       } ?? []
     return SessionSnapshot(
       state: state, recordedFrames: report.statistics.slots,
@@ -374,7 +370,7 @@ public final class SessionController: @unchecked Sendable {
   /// (front/back and dual view), one in each encoder, the preview and one being filled.
   static var framesHeldPerCamera: Int { inboxCapacity + 7 + 2 * (outputQueueCapacity + 1) + 2 }
 
-  func outputSpecs(in folder: URL, name: String) throws(DualCamError) -> [OutputSpec] {
+  func outputSpecs(in folder: URL, name: String) throws(DualCamError) -> OutputSet<OutputSpec> {
     try Self.outputSpecs(
       settings, in: folder, name: name, frontSize: front.info.size, backSize: back.info.size)
   }
@@ -382,36 +378,30 @@ public final class SessionController: @unchecked Sendable {
   static func outputSpecs(
     _ settings: RecordingSettings, in folder: URL, name: String, frontSize: ImageSize,
     backSize: ImageSize
-  ) throws(DualCamError) -> [OutputSpec] {
+  ) throws(DualCamError) -> OutputSet<OutputSpec> {
     let canvas = try StackLayout(
       settings: settings.layout, frontSize: frontSize, backSize: backSize
     ).canvasSize
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    func spec(
-      _ output: String, size: ImageSize, threads: Int, codec: VideoCodec, copy: Bool = false
-    ) -> OutputSpec {
-      let fileName = "\(output)_\(name).\(settings.container.fileExtension)"
-      return OutputSpec(
-        name: output, url: folder.appendingPathComponent(fileName), size: size,
-        frameRate: settings.frameRate, codec: codec, container: settings.container,
-        bitsPerSecond: copy
-          ? nil
-          : settings.bitrate.bitsPerSecond(size: size, rate: settings.frameRate, codec: codec),
-        preset: copy ? nil : settings.preset(for: codec), encoderThreads: copy ? 0 : threads,
-        streamCopy: copy)
-    }
     let camera = settings.effectiveCameraCodec
     let copy = camera == .copy
-    // The dual view carries twice the pixels; the camera files share what is left (stream
-    // copies encode nothing and need no threads).
-    return [
-      spec("dualview", size: canvas, threads: max(1, cores), codec: settings.codec),
-      spec(
-        "front", size: frontSize, threads: max(1, cores / 2), codec: camera.streamCodec,
-        copy: copy),
-      spec(
-        "back", size: backSize, threads: max(1, cores / 2), codec: camera.streamCodec,
-        copy: copy),
-    ]
+    let sizes = OutputSet(dualView: canvas, front: frontSize, back: backSize)
+    // Stream copies encode nothing and need no threads; the encoders share the cores.
+    let threads = EncoderThreads.split(
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      pixels: OutputSet { role in role == .dualView || !copy ? sizes[role].area : nil })
+    return OutputSet { role in
+      let size = sizes[role]
+      let codec = role == .dualView ? settings.codec : camera.streamCodec
+      let copies = role != .dualView && copy
+      let fileName = "\(role)_\(name).\(settings.container.fileExtension)"
+      return OutputSpec(
+        name: role.rawValue, url: folder.appendingPathComponent(fileName), size: size,
+        frameRate: settings.frameRate, codec: codec, container: settings.container,
+        bitsPerSecond: copies
+          ? nil
+          : settings.bitrate.bitsPerSecond(size: size, rate: settings.frameRate, codec: codec),
+        preset: copies ? nil : settings.preset(for: codec), encoderThreads: threads[role],
+        streamCopy: copies)
+    }
   }
 }

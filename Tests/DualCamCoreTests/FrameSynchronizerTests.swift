@@ -190,7 +190,7 @@ struct FrameSynchronizerTests {
     synchronizer.start(at: start)
     let frame = pool.lease()!
     frame.captureTime = start + 1_000_000
-    synchronizer.offer(frame, camera: 0)
+    synchronizer.offer(frame, camera: .front)
 
     #expect(synchronizer.nextSlot(now: start + 39_000_000) == nil)
     let slot = synchronizer.nextSlot(now: start + 40_000_000)
@@ -215,7 +215,7 @@ func slotLimit() {
   synchronizer.limitSlots(to: 3)
   var emitted = 0
   for step in 0..<10 {
-    for camera in 0..<2 {
+    for camera in CameraPosition.allCases {
       let frame = pool.lease()!
       frame.captureTime = start + rate.time(ofFrame: Int64(step))
       frame.sequence = UInt64(step)

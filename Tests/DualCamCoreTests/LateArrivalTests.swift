@@ -76,13 +76,13 @@ struct LateArrivalTests {
       let frame = pool.lease()!
       frame.captureTime = .seconds(10) + rate.time(ofFrame: Int64(index))
       frame.sequence = UInt64(index)
-      synchronizer.offer(frame, camera: 1, arrival: frame.captureTime + 1_000_000_000)
+      synchronizer.offer(frame, camera: .back, arrival: frame.captureTime + 1_000_000_000)
     }
     // Six undecided frames fit: the wait stops where a seventh would push one out.
     let ceiling = 4 * period
     #expect(abs(synchronizer.latenessNanoseconds - ceiling) <= 4)
 
-    synchronizer.setSignalLost(true, camera: 1)
+    synchronizer.setSignalLost(true, camera: .back)
     #expect(synchronizer.latenessNanoseconds == 50_000_000)
     _ = consume synchronizer
     #expect(pool.availableCount == pool.capacity)

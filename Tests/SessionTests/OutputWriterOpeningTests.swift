@@ -19,17 +19,16 @@ import Testing
   @Test func everyWriterOpensAndKeepsItsPlace() throws {
     let temporary = try TemporaryFolder()
     let folder = temporary.url
-    let names = ["dualview", "front", "back"]
     let writers = try OutputWriter.openAll(
-      specs: names.map { Self.spec(folder.appendingPathComponent("\($0).mov"), name: $0) },
-      standIns: [nil, nil, nil])
-    #expect(writers.count == 3)
-    for (writer, name) in zip(writers, names) {
-      guard case .encoder(let encoder) = writer else {
-        Issue.record("\(name) is not an encoder")
-        continue
+      specs: OutputSet { Self.spec(folder.appendingPathComponent("\($0).mov"), name: "\($0)") },
+      standIns: OutputSet(dualView: nil, front: nil, back: nil))
+    try writers.forEach { role, writer in
+      guard case .encoder(let encoder) = writer.video else {
+        Issue.record("\(role) is not an encoder")
+        return
       }
-      #expect(encoder.spec.name == name)
+      #expect(encoder.spec.name == role.rawValue)
+      #expect(writer.file.url.lastPathComponent == "\(role).mov")
       _ = try writer.finish()
     }
   }
@@ -38,13 +37,13 @@ import Testing
   @Test func theFirstFailureInOrderIsThrown() throws {
     let temporary = try TemporaryFolder()
     let folder = temporary.url
-    let specs = [
-      Self.spec(folder.appendingPathComponent("dualview.mov"), name: "dualview"),
-      Self.spec(folder.appendingPathComponent("missing-front/front.mov"), name: "front"),
-      Self.spec(folder.appendingPathComponent("missing-back/back.mov"), name: "back"),
-    ]
-    do {
-      _ = try OutputWriter.openAll(specs: specs, standIns: [nil, nil, nil])
+    let specs = OutputSet(
+      dualView: Self.spec(folder.appendingPathComponent("dualview.mov"), name: "dualview"),
+      front: Self.spec(folder.appendingPathComponent("missing-front/front.mov"), name: "front"),
+      back: Self.spec(folder.appendingPathComponent("missing-back/back.mov"), name: "back"))
+    do throws(DualCamError) {
+      _ = try OutputWriter.openAll(
+        specs: specs, standIns: OutputSet(dualView: nil, front: nil, back: nil))
       Issue.record("opening into a missing folder succeeded")
     } catch {
       #expect(error.problem.contains("missing-front"), "\(error.problem)")

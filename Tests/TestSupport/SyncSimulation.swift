@@ -112,7 +112,8 @@ public struct SyncSimulation {
         frame.captureTime = upcoming[camera].time
         frame.sequence = upcoming[camera].sequence
         lastDelivery[camera] = now
-        synchronizer.offer(frame, camera: camera, arrival: tellsArrival ? now : nil)
+        synchronizer.offer(
+          frame, camera: CameraPosition(rawValue: camera)!, arrival: tellsArrival ? now : nil)
         upcoming[camera] = timelines[camera].next()
       }
       drain(now, &synchronizer)

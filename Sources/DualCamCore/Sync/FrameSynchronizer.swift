@@ -143,18 +143,18 @@ public struct FrameSynchronizer: ~Copyable {
 
   /// Tells the synchronizer that camera `camera` lost (or regained) its signal. While lost,
   /// its slots carry no frame (counted in `missingSlots`) and are not held back waiting for it.
-  public mutating func setSignalLost(_ lost: Bool, camera: Int) {
+  public mutating func setSignalLost(_ lost: Bool, camera: CameraPosition) {
     withCamera(camera) { queue, _ in queue.signalLost = lost }
   }
 
   // MARK: - Frames
 
-  /// Hands a captured frame of camera `camera` (0 = front, 1 = back) to the synchronizer, which
+  /// Hands a captured frame of camera `camera` to the synchronizer, which
   /// takes over the caller's reference. `arrival`, the time the frame was handed over, lets the
   /// synchronizer learn how late this camera's frames come; without it the wait stays at its
   /// minimum.
   public mutating func offer(
-    _ frame: consuming FrameBuffer, camera: Int, arrival: MonotonicTime? = nil
+    _ frame: consuming FrameBuffer, camera: CameraPosition, arrival: MonotonicTime? = nil
   ) {
     let buffer = frame
     let time = buffer.captureTime
@@ -240,10 +240,10 @@ public struct FrameSynchronizer: ~Copyable {
     var slot = SyncSlot(
       index: nextSlotIndex, targetTime: target, front: nil, back: nil, frontRepeated: false,
       backRepeated: false)
-    for camera in 0..<2 {
+    for camera in Self.positions {
       withCamera(camera) { queue, counters in
         let choice = queue.choose(closestTo: target, within: window, counting: &counters)
-        if camera == 0 {
+        if camera == .front {
           slot.front = choice.frame
           slot.frontRepeated = choice.repeated
         } else {
@@ -322,7 +322,7 @@ public struct FrameSynchronizer: ~Copyable {
   /// past its last slot: neither used nor lost.
   private mutating func discardFrames(before time: MonotonicTime, pausedSince: MonotonicTime? = nil)
   {
-    for camera in 0..<2 {
+    for camera in Self.positions {
       withCamera(camera) { queue, counters in
         while let oldest = queue.oldest, oldest.captureTime < time {
           if let pausedSince, oldest.captureTime >= pausedSince {
@@ -334,11 +334,13 @@ public struct FrameSynchronizer: ~Copyable {
     }
   }
 
+  /// Both cameras, built once: this runs for every frame, and `allCases` makes a new array.
+  private static let positions: [CameraPosition] = [.front, .back]
+
   private mutating func withCamera(
-    _ camera: Int, _ body: (inout CameraQueue, inout CameraSyncCounters) -> Void
+    _ camera: CameraPosition, _ body: (inout CameraQueue, inout CameraSyncCounters) -> Void
   ) {
-    precondition(camera == 0 || camera == 1, "camera index must be 0 (front) or 1 (back)")
-    if camera == 0 {
+    if camera == .front {
       body(&cameras.0, &statistics.front)
     } else {
       body(&cameras.1, &statistics.back)

@@ -30,9 +30,6 @@ public struct SyncSlot: @unchecked Sendable {
     self.backRepeated = backRepeated
   }
 
-  /// The frame of camera `index` (0 = front, 1 = back).
-  public func frame(camera index: Int) -> FrameBuffer? { index == 0 ? front : back }
-
   /// Gives back the slot's references.
   public func release() {
     front?.release()

@@ -68,11 +68,11 @@ public struct SyncStatistics: Sendable, Hashable, Codable {
     pairedSlots == 0 ? 0 : skewSumNanoseconds / pairedSlots
   }
 
-  /// Counters of camera `index` (0 = front, 1 = back).
-  public subscript(camera index: Int) -> CameraSyncCounters {
-    get { index == 0 ? front : back }
+  /// Counters of camera `position`.
+  public subscript(camera position: CameraPosition) -> CameraSyncCounters {
+    get { position == .front ? front : back }
     set {
-      if index == 0 { front = newValue } else { back = newValue }
+      if position == .front { front = newValue } else { back = newValue }
     }
   }
 

@@ -37,11 +37,6 @@ struct EncoderSettings {
     codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     codec.pointee.gop_size = Int32(spec.keyframeInterval)
     codec.pointee.thread_count = Int32(spec.encoderThreads)
-    if spec.codec == .h264 {
-      // Slice threads, not frame threads: x264 then holds no frames back (each thread would
-      // delay the first packet by a frame) and keeps no extra pictures per thread.
-      codec.pointee.thread_type = FF_THREAD_SLICE
-    }
     if let bits = spec.bitsPerSecond { codec.pointee.bit_rate = Int64(bits) }
     if frameQuality > 0 {
       codec.pointee.flags |= AV_CODEC_FLAG_QSCALE
@@ -110,8 +105,6 @@ struct EncoderSettings {
   func encoderOptions() -> OpaquePointer? {
     var options: OpaquePointer? = nil
     switch spec.codec {
-    case .h264:
-      if let preset = spec.preset { av_dict_set(&options, "preset", preset, 0) }
     case .hevc:
       if let preset = spec.preset { av_dict_set(&options, "preset", preset, 0) }
       // x265 prints to stderr itself, past FFmpeg's log; closed GOPs make every keyframe an
@@ -119,6 +112,8 @@ struct EncoderSettings {
       av_dict_set(&options, "x265-params", "log-level=\(x265LogLevel):open-gop=0", 0)
     case .ffv1:
       av_dict_set(&options, "slicecrc", "1", 0)
+    case .h264:
+      break  // never opened here: libx264 is driven directly (`X264VideoEncoder`)
     case .mjpeg:
       break
     }
@@ -162,7 +157,6 @@ struct EncoderSettings {
     return text
   }
 
-  /// A failure while encoding, naming the file and suggesting lighter settings.
   /// Describes a progressive, square-pixel video stream of this output's size with the colour
   /// the cameras deliver (BT.709 primaries and transfer, BT.601 matrix), for the muxer.
   func describeVideo(
@@ -182,6 +176,7 @@ struct EncoderSettings {
     parameters.pointee.chroma_location = chromaLocation
   }
 
+  /// A failure while encoding, naming the file and suggesting lighter settings.
   func encodeFailure(_ error: LibavError) -> DualCamError {
     encodeFailure(error.message)
   }

@@ -2,8 +2,8 @@ internal import CFFmpeg
 import DualCamCore
 import Media
 
-/// A libavcodec encoder (x265, MJPEG, FFV1, or libx264 through its wrapper) and the input
-/// pictures and packet buffers it works with.
+/// A libavcodec encoder (x265, MJPEG, FFV1; H.264 goes to libx264 directly, in
+/// `X264VideoEncoder`) and the input pictures and packet buffers it works with.
 final class LibavcodecVideoEncoder: VideoEncoding {
   private let settings: EncoderSettings
   private let context: CodecContext
@@ -97,9 +97,9 @@ final class LibavcodecVideoEncoder: VideoEncoding {
     }
   }
 
-  /// Removes the encoder statistics libavcodec's x264 wrapper attaches to every packet, when
-  /// they are its only side data: no muxer reads them, and `av_write_frame` would copy them
-  /// (three allocations).
+  /// Removes the encoder statistics libavcodec's wrappers (x265's among them) attach to every
+  /// packet, when they are its only side data: no muxer reads them, and `av_write_frame` would
+  /// copy them (three allocations).
   private static func dropQualityStatistics(_ packet: UnsafeMutablePointer<AVPacket>) {
     guard packet.pointee.side_data_elems == 1,
       packet.pointee.side_data.pointee.type == AV_PKT_DATA_QUALITY_STATS

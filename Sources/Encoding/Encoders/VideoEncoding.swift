@@ -3,8 +3,8 @@ import DualCamCore
 import Media
 
 /// One video encoder behind `VideoFileWriter`: libx264 driven directly for H.264, libavcodec
-/// for every other codec. The writer owns the muxer and the file; the encoder owns its input
-/// picture and hands back packets in `EncoderSettings.timeBase`.
+/// for every other codec. The `OutputFile` owns the muxer, the writer moves packets into it; the
+/// encoder owns its input picture and hands back packets in `EncoderSettings.timeBase`.
 ///
 /// The rhythm is libavcodec's: `send` a frame (false: take packets out first, then send it
 /// again), then `receive` until it says there is nothing more; at the end `sendEnd()`, then
@@ -30,7 +30,4 @@ protocol VideoEncoding: AnyObject {
 
   /// Whether `send` can read a caller's I420 image without copying it into the input picture.
   var readsCallerImages: Bool { get }
-
-  /// Times no input picture was free and one had to be allocated and copied (for tests).
-  var inputCopies: Int { get }
 }

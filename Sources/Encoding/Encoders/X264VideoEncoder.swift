@@ -2,7 +2,6 @@ internal import CFFmpeg
 internal import CX264
 import DualCamCore
 import Media
-import Synchronization
 
 /// H.264 through libx264's own API, so that a frame costs no heap allocation.
 ///
@@ -17,7 +16,7 @@ import Synchronization
 /// extradata as an `avcC` record, which is what MOV, MP4 and Matroska store as they are.
 final class X264VideoEncoder: VideoEncoding {
   private let settings: EncoderSettings
-  private let encoder: OpaquePointer
+  private let handle: X264Handle
   /// The input picture the caller fills when it has no image of its own.
   private let input: MediaFrame
   /// x264's description of the next input and of the last output; never reallocated.
@@ -38,9 +37,6 @@ final class X264VideoEncoder: VideoEncoding {
   private var firstPacket: UnsafeMutableBufferPointer<UInt8>?
   /// B-frames x264 may hold back: the stream's `video_delay`.
   private let reorderDepth: Int32
-  let inputCopies = 0
-  /// Serialises `x264_encoder_open` across the writers a take opens side by side.
-  private static let openLock = Mutex(())
 
   /// Opens x264 with `settings` (whose codec is H.264).
   init(settings: EncoderSettings) throws(DualCamError) {
@@ -63,16 +59,13 @@ final class X264VideoEncoder: VideoEncoding {
     }
     settings.configure(&parameters)
     FFmpegLog.installIfNeeded()
-    // x264_encoder_open rewrites process-wide CABAC cost tables without a lock (x264_rdo_init);
-    // the values are always the same, but two opens at once would still race on them.
-    var opened: OpaquePointer?
-    Self.openLock.withLock { _ in opened = cx264_encoder_open(&parameters) }
-    guard let encoder = opened else {
+    guard let handle = X264Handle(parameters: &parameters) else {
       let reason = FFmpegLog.takeLastError() ?? "x264 refused the settings"
       throw .encoderFailed(
         "\(settings.summary) could not be opened (\(reason))",
         fix: "try another --preset, --bitrate or --codec")
     }
+    let encoder = handle.pointer
     // Read back what x264 made of the settings (e.g. B-frames the preset chose).
     x264_encoder_parameters(encoder, &parameters)
     reorderDepth =
@@ -94,23 +87,20 @@ final class X264VideoEncoder: VideoEncoding {
       }
     }
     guard sps.count >= 4, !pps.isEmpty else {
-      x264_encoder_close(encoder)
       throw .encoderFailed("\(settings.summary) gave no sequence headers", fix: "")
     }
     guard let input = MediaFrame() else {
-      x264_encoder_close(encoder)
       throw .encoderFailed("no memory for \(spec.size) frames", fix: "use a smaller size")
     }
     input.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
     input.pointer.pointee.width = Int32(spec.size.width)
     input.pointer.pointee.height = Int32(spec.size.height)
     guard av_frame_get_buffer(input.pointer, 0) >= 0 else {
-      x264_encoder_close(encoder)
       throw .encoderFailed(
         "no memory for \(spec.size) frames while opening \(spec.name)", fix: "use a smaller size")
     }
     self.settings = settings
-    self.encoder = encoder
+    self.handle = handle
     self.input = input
     self.sequenceParameters = sps
     self.pictureParameters = pps
@@ -126,7 +116,6 @@ final class X264VideoEncoder: VideoEncoding {
   }
 
   deinit {
-    x264_encoder_close(encoder)
     releaseFirstPacket()
     pictureIn.deallocate()
     pictureOut.deallocate()
@@ -135,6 +124,10 @@ final class X264VideoEncoder: VideoEncoding {
   }
 
   var readsCallerImages: Bool { true }
+
+  /// The first plane of the last picture handed to x264, which reads it where it lies (for
+  /// tests: no copy is made on the way).
+  var lastHandedOverPlane: UnsafeMutablePointer<UInt8>? { pictureIn.pointee.img.plane.0 }
 
   func nextInputImage() throws(DualCamError) -> ImageView {
     ImageView(planarFrame: input.pointer, size: settings.spec.size)
@@ -170,7 +163,7 @@ final class X264VideoEncoder: VideoEncoding {
     releaseFirstPacket()
     // A flushing call may give back nothing while frames are still delayed (x264.h's own
     // flushing loop allows for it); keep asking until one comes out or none are left.
-    while pendingBytes == 0, ending, x264_encoder_delayed_frames(encoder) > 0 {
+    while pendingBytes == 0, ending, x264_encoder_delayed_frames(handle.pointer) > 0 {
       try encode(nil)
     }
     guard pendingBytes > 0, let first = nals.pointee else { return false }
@@ -228,7 +221,7 @@ final class X264VideoEncoder: VideoEncoding {
 
   /// Runs x264 on `picture` (nil: flush a delayed frame) and notes the bytes it produced.
   private func encode(_ picture: UnsafeMutablePointer<x264_picture_t>?) throws(DualCamError) {
-    let produced = x264_encoder_encode(encoder, nals, nalCount, picture, pictureOut)
+    let produced = x264_encoder_encode(handle.pointer, nals, nalCount, picture, pictureOut)
     guard produced >= 0 else {
       throw settings.encodeFailure(FFmpegLog.takeLastError() ?? "x264 error \(produced)")
     }

@@ -1,45 +1,75 @@
 internal import CFFmpeg
 public import DualCamCore
 import Foundation
-import Media
+package import Media
 import Synchronization
 
-/// Writes a camera's own compressed pictures (MJPEG) into a file as they came: a stream copy,
-/// no encoder.
+/// Writes a camera's own compressed pictures (MJPEG) into the video stream of an output file as
+/// they came: a stream copy, no encoder; a producer of packets for its stream of an
+/// `OutputFile`, which owns the muxer.
 ///
 /// Use from one thread: `write(_:index:)` per output frame, `writeStandIn(index:)` for a frame
 /// without a camera picture, and `finish()` at the end. Frame `index` becomes pts `index` in
 /// the output's frame-rate time base, exactly as the encoding writer stamps its frames, so a
 /// copied file has the same frame count, rate, start and duration as the other outputs of the
-/// take. Writing the same picture for two indices (a late camera) stores it twice.
+/// take. Writing the same picture for two indices (a late camera) stores it twice. A file with
+/// more streams is made as for `VideoFileWriter`, with `init(spec:standIn:addingStreamTo:)`.
 ///
 /// Crash safety is the encoding writer's: MOV/MP4 fragmented about every second and rewritten
 /// at `finish()`, MKV in clusters; every completed fragment is pushed to the kernel at once.
 /// Writing a frame allocates nothing: the packet points at the caller's bytes.
 public final class PacketCopyWriter: @unchecked Sendable {
+  // @unchecked: used from one thread (see above); the counters read elsewhere are atomic.
+
   /// What this writer was created with (`streamCopy` set, codec MJPEG).
   public let spec: OutputSpec
+  /// The file this writer's stream belongs to.
+  package let file: OutputFile
 
-  private let muxer: OutputMuxer
+  private let ownsFile: Bool
   private let packet: MediaPacket
-  private let stream: UnsafeMutablePointer<AVStream>
+  private let stream: OutputFile.Stream
   private let settings: EncoderSettings
   private let standIn: UnsafeMutableRawBufferPointer?
   private let written = Atomic<Int64>(0)
-  private let bytes = Atomic<Int64>(0)
   private var failure: DualCamError?
   private var finished = false
 
-  /// Checks `spec`, creates the file and writes its header. `standIn` (I420, `spec.size`) is the
-  /// picture stored, encoded once as JPEG now, for frames without a camera picture.
-  public init(spec: OutputSpec, standIn image: ImageView? = nil) throws(DualCamError) {
-    FFmpegLog.installIfNeeded()
-    guard spec.streamCopy else {
-      throw .invalidArgument(
-        "output '\(spec.name)' is not a stream copy", fix: "write it with VideoFileWriter")
-    }
-    try spec.validate()
+  /// Checks `spec`, creates the file with this one stream and writes its header. `standIn`
+  /// (I420, `spec.size`) is the picture stored, encoded once as JPEG now, for frames without a
+  /// camera picture.
+  public convenience init(
+    spec: OutputSpec, standIn image: ImageView? = nil
+  ) throws(DualCamError) {
+    try Self.check(spec)
+    let file = try OutputFile(spec: spec)
+    try self.init(spec: spec, standIn: image, file: file, ownsFile: true)
+    try file.begin(spec, description: streamDescription)
+  }
+
+  /// Checks `spec` and adds its stream to `file` (not yet begun), which `spec` also described.
+  /// The file's owner begins and finishes it.
+  package convenience init(
+    spec: OutputSpec, standIn image: ImageView? = nil, addingStreamTo file: OutputFile
+  ) throws(DualCamError) {
+    try Self.check(spec)
+    try self.init(spec: spec, standIn: image, file: file, ownsFile: false)
+  }
+
+  private init(
+    spec: OutputSpec, standIn image: ImageView?, file: OutputFile, ownsFile: Bool
+  ) throws(DualCamError) {
     let settings = EncoderSettings(spec: spec)
+    let stream = try file.addStream(
+      packetTimeBase: settings.timeBase,
+      frameRate: AVRational(
+        num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
+    ) { parameters in
+      // JPEG pictures are full range; the rest matches what the encoded outputs declare.
+      settings.describeVideo(
+        parameters, codec: AV_CODEC_ID_MJPEG, range: AVCOL_RANGE_JPEG,
+        chromaLocation: AVCHROMA_LOC_CENTER)
+    }
     var stillBytes: UnsafeMutableRawBufferPointer?
     if let image {
       let jpeg = try JPEGStillEncoder.encode(image)
@@ -51,24 +81,22 @@ public final class PacketCopyWriter: @unchecked Sendable {
       stillBytes?.deallocate()
       throw .encoderFailed("no memory while opening \(spec.name)", fix: "close other programs")
     }
-    // The stand-in is owned from here on, so a failure below frees it with the writer.
     self.standIn = stillBytes
+    self.stream = stream
     self.spec = spec
     self.settings = settings
     self.packet = packet
-    muxer = try OutputMuxer(muxerName: spec.container.muxerName, url: spec.url)
-    stream = try muxer.addStream()
-    Self.describeStream(stream, spec: spec, settings: settings)
-    try muxer.openFile()
-    do {
-      var options = settings.muxerOptions()
-      try muxer.writeHeader(options: &options, codecDescription: Self.summary(spec))
-      try muxer.flush()  // the header (MOV: the empty index) is on disk before any frame
-    } catch {
-      Self.removeCreatedFile(spec.url)
-      throw error
+    self.file = file
+    self.ownsFile = ownsFile
+  }
+
+  private static func check(_ spec: OutputSpec) throws(DualCamError) {
+    FFmpegLog.installIfNeeded()
+    guard spec.streamCopy else {
+      throw .invalidArgument(
+        "output '\(spec.name)' is not a stream copy", fix: "write it with VideoFileWriter")
     }
-    bytes.store(self.muxer.position, ordering: .relaxed)
+    try spec.validate()
   }
 
   deinit { standIn?.deallocate() }
@@ -78,8 +106,8 @@ public final class PacketCopyWriter: @unchecked Sendable {
   /// Packets in the file so far.
   public var framesWritten: Int64 { written.load(ordering: .relaxed) }
 
-  /// Bytes written to the file so far.
-  public var bytesWritten: Int64 { bytes.load(ordering: .relaxed) }
+  /// Bytes written to the file so far (all its streams).
+  public var bytesWritten: Int64 { file.bytesWritten }
 
   // MARK: - Frames
 
@@ -101,28 +129,13 @@ public final class PacketCopyWriter: @unchecked Sendable {
     pointer.pointee.dts = index
     pointer.pointee.duration = 1
     pointer.pointee.flags = AV_PKT_FLAG_KEY
-    pointer.pointee.stream_index = stream.pointee.index
-    av_packet_rescale_ts(pointer, settings.timeBase, stream.pointee.time_base)
-    let before = muxer.position
     do {
-      try muxer.write(pointer, interleaved: false)
+      try file.write(pointer, to: stream)
     } catch {
       failure = error
       throw error
     }
     written.add(1, ordering: .relaxed)
-    // A moved position means a fragment (MOV) or cluster (MKV) was just completed: push it to
-    // the kernel now, so a crash loses at most about one interval.
-    let after = muxer.position
-    if after != before {
-      do {
-        try muxer.flush()
-      } catch {
-        failure = error
-        throw error
-      }
-      bytes.store(after, ordering: .relaxed)
-    }
   }
 
   /// Stores the stand-in picture given at creation as frame `index`.
@@ -138,23 +151,25 @@ public final class PacketCopyWriter: @unchecked Sendable {
   // MARK: - Finish
 
   /// Completes and closes the file and, for MOV/MP4, rewrites it as an ordinary seekable file.
-  /// Call once.
+  /// Call once, on a writer that made its own file (`init(spec:standIn:)`).
   public func finish() throws(DualCamError) -> OutputSummary {
     guard !finished else {
       throw .invalidArgument("the \(spec.name) file was already finished", fix: "")
     }
+    guard ownsFile else {
+      throw .invalidArgument(
+        "the \(spec.name) file has other streams", fix: "end this stream, then finish the file")
+    }
     finished = true
     if let failure { throw failure }
-    do {
-      try muxer.writeTrailer()
-      try muxer.closeFile()
-    } catch {
-      failure = error
-      throw error
-    }
-    let summary = try FileFinalizer.finishClosedFile(spec, frames: framesWritten)
-    bytes.store(summary.bytes, ordering: .relaxed)
-    return summary
+    return try file.finish(spec, frames: framesWritten)
+  }
+
+  /// Ends the stream (a copy holds nothing back, so only further writes are refused). Call
+  /// once, before the file is finished.
+  package func endStream() throws(DualCamError) {
+    finished = true
+    if let failure { throw failure }
   }
 
   // MARK: - Helpers
@@ -166,27 +181,8 @@ public final class PacketCopyWriter: @unchecked Sendable {
     }
   }
 
-  /// The stream's parameters, as a camera's MJPEG has them: what `ffmpeg -c copy` from a V4L2
-  /// device states (codec and size; the pixel layout is left to each picture's own header).
-  private static func describeStream(
-    _ stream: UnsafeMutablePointer<AVStream>, spec: OutputSpec, settings: EncoderSettings
-  ) {
-    // JPEG pictures are full range; the rest matches what the encoded outputs declare.
-    settings.describeVideo(
-      stream.pointee.codecpar, codec: AV_CODEC_ID_MJPEG, range: AVCOL_RANGE_JPEG,
-      chromaLocation: AVCHROMA_LOC_CENTER)
-    stream.pointee.time_base = settings.timeBase
-    stream.pointee.avg_frame_rate = AVRational(
-      num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
-  }
-
-  private static func summary(_ spec: OutputSpec) -> String {
+  /// The stream in words, for messages about the file.
+  package var streamDescription: String {
     "a copy of the camera's MJPEG stream (\(spec.size) at \(spec.frameRate) fps)"
-  }
-
-  /// Deletes the file a failed `init` created, but only a regular file.
-  private static func removeCreatedFile(_ url: URL) {
-    var status = stat()
-    if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(url.path) }
   }
 }

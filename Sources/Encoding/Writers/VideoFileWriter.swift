@@ -1,13 +1,19 @@
 internal import CFFmpeg
 public import DualCamCore
 import Foundation
-import Media
+package import Media
 import Synchronization
 
-/// Encodes frames and writes them to one file: an encoder and a muxer for one output.
+/// Encodes frames into the video stream of an output file: the encoder, producing packets for
+/// its stream of an `OutputFile`, which owns the muxer.
 ///
 /// Use from one thread: fill `nextInputImage()`, then `submitFrame(index:)`, and `finish()`
 /// at the end. `framesWritten` and `bytesWritten` may be read from any thread.
+///
+/// `init(spec:)` makes a file with this one stream. A file with more streams (sound) is made by
+/// its owner: `OutputFile(spec:)`, this writer added with `init(spec:addingStreamTo:)` and the
+/// other streams beside it, then `OutputFile.begin`; at the end `endStream()` on every producer
+/// and `OutputFile.finish`.
 ///
 /// While recording, MOV and MP4 are written fragmented (an empty index up front, a fragment
 /// per keyframe interval, each pushed to the kernel) and MKV in clusters of about the same
@@ -19,60 +25,73 @@ import Synchronization
 /// libx264 directly (`X264VideoEncoder`: no heap allocation per frame), the other codecs
 /// through libavcodec (`LibavcodecVideoEncoder`).
 public final class VideoFileWriter: @unchecked Sendable {
+  // @unchecked: used from one thread (see above); the counters read elsewhere are atomic.
+
   /// What this writer was created with.
   public let spec: OutputSpec
+  /// The file this writer's stream belongs to.
+  package let file: OutputFile
 
   private let encoder: any VideoEncoding
-  private let muxer: OutputMuxer
+  private let ownsFile: Bool
   private let packet: MediaPacket
-  private let stream: UnsafeMutablePointer<AVStream>
+  private let stream: OutputFile.Stream
   private let settings: EncoderSettings
   private let submitted = Atomic<Int64>(0)
   private let written = Atomic<Int64>(0)
-  private let bytes = Atomic<Int64>(0)
   private var failure: DualCamError?
   private var finished = false
+  private var ended = false
 
-  /// Checks `spec`, opens the encoder and creates the file.
-  public init(spec: OutputSpec) throws(DualCamError) {
-    FFmpegLog.installIfNeeded()
+  /// Checks `spec`, opens the encoder and creates the file with this one video stream.
+  public convenience init(spec: OutputSpec) throws(DualCamError) {
     try spec.validate()
+    let file = try OutputFile(spec: spec)
+    try self.init(spec: spec, file: file, ownsFile: true)
+    try file.begin(spec, description: streamDescription)
+  }
+
+  /// Checks `spec`, opens the encoder and adds its video stream to `file` (not yet begun),
+  /// which `spec` also described. The file's owner begins and finishes it.
+  package convenience init(spec: OutputSpec, addingStreamTo file: OutputFile)
+    throws(DualCamError)
+  {
+    try spec.validate()
+    try self.init(spec: spec, file: file, ownsFile: false)
+  }
+
+  private init(spec: OutputSpec, file: OutputFile, ownsFile: Bool) throws(DualCamError) {
     let settings = EncoderSettings(spec: spec)
-    let muxer = try OutputMuxer(muxerName: spec.container.muxerName, url: spec.url)
     let encoder: any VideoEncoding =
       if spec.codec == .h264 {
         // MOV, MP4 and Matroska all keep the SPS and PPS out of band, as x264 is set up here.
         try X264VideoEncoder(settings: settings)
       } else {
-        try LibavcodecVideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)
+        try LibavcodecVideoEncoder(settings: settings, globalHeader: file.wantsGlobalHeader)
       }
-    let stream = try muxer.addStream()
-    try encoder.describe(stream.pointee.codecpar)
-    stream.pointee.time_base = settings.timeBase
-    stream.pointee.avg_frame_rate = AVRational(
-      num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
-    if let tag = settings.codecTag { stream.pointee.codecpar.pointee.codec_tag = tag }
+    let stream = try file.addStream(
+      packetTimeBase: settings.timeBase,
+      frameRate: AVRational(
+        num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
+    ) { parameters throws(DualCamError) in
+      try encoder.describe(parameters)
+      if let tag = settings.codecTag { parameters.pointee.codec_tag = tag }
+    }
     guard let packet = MediaPacket() else {
       throw .encoderFailed(
         "no memory for \(spec.size) packets while opening \(spec.name)", fix: "use a smaller size")
     }
-    try muxer.openFile()
-    do {
-      var options = settings.muxerOptions()
-      try muxer.writeHeader(options: &options, codecDescription: settings.summary)
-      try muxer.flush()  // the header (MOV: the empty index) is on disk before any frame
-    } catch {
-      Self.removeCreatedFile(spec.url)
-      throw error
-    }
     self.spec = spec
     self.settings = settings
-    self.muxer = muxer
+    self.file = file
+    self.ownsFile = ownsFile
     self.encoder = encoder
     self.stream = stream
     self.packet = packet
-    bytes.store(self.muxer.position, ordering: .relaxed)
   }
+
+  /// The stream in words ("libx264 ultrafast 1280x720 at 30 fps"), for messages about the file.
+  package var streamDescription: String { settings.summary }
 
   // MARK: - Progress (any thread)
 
@@ -82,11 +101,18 @@ public final class VideoFileWriter: @unchecked Sendable {
   /// Frames handed to the encoder so far; `framesSubmitted - framesWritten` is its lag.
   public var framesSubmitted: Int64 { submitted.load(ordering: .relaxed) }
 
-  /// Bytes written to the file so far.
-  public var bytesWritten: Int64 { bytes.load(ordering: .relaxed) }
+  /// Bytes written to the file so far (all its streams).
+  public var bytesWritten: Int64 { file.bytesWritten }
 
-  /// Times no input picture was free and libav had to allocate and copy one (for benchmarks).
-  var inputCopies: Int { encoder.inputCopies }
+  /// Times no input picture was free and libav had to allocate and copy one (for tests); nil
+  /// for H.264, whose encoder copies each picture inside x264 and has no input pictures to run
+  /// out of.
+  var inputCopies: Int? { (encoder as? LibavcodecVideoEncoder)?.inputCopies }
+
+  /// The first plane of the last picture handed to libx264 (for tests); nil for other codecs.
+  var x264HandedOverPlane: UnsafeMutablePointer<UInt8>? {
+    (encoder as? X264VideoEncoder)?.lastHandedOverPlane
+  }
 
   // MARK: - Frames
 
@@ -134,25 +160,33 @@ public final class VideoFileWriter: @unchecked Sendable {
   // MARK: - Finish
 
   /// Drains the encoder, completes and closes the file and, for MOV/MP4, rewrites it as an
-  /// ordinary seekable file. Call once.
+  /// ordinary seekable file. Call once, on a writer that made its own file (`init(spec:)`).
   public func finish() throws(DualCamError) -> OutputSummary {
     guard !finished else {
       throw .invalidArgument("the \(spec.name) file was already finished", fix: "")
     }
+    guard ownsFile else {
+      throw .invalidArgument(
+        "the \(spec.name) file has other streams", fix: "end this stream, then finish the file")
+    }
     finished = true
+    try endStream()
+    return try file.finish(spec, frames: framesWritten)
+  }
+
+  /// Encodes the frames the encoder still holds and writes their packets: the stream's end.
+  /// Call once, before the file is finished.
+  package func endStream() throws(DualCamError) {
+    guard !ended else { return }
+    ended = true
     if let failure { throw failure }
     do {
       while try !encoder.sendEnd() { try drain() }
       try drain()
-      try muxer.writeTrailer()
-      try muxer.closeFile()
     } catch {
       failure = error
       throw error
     }
-    let summary = try FileFinalizer.finishClosedFile(spec, frames: framesWritten)
-    bytes.store(summary.bytes, ordering: .relaxed)
-    return summary
   }
 
   // MARK: - Packets
@@ -161,33 +195,15 @@ public final class VideoFileWriter: @unchecked Sendable {
   private func drain() throws(DualCamError) {
     let packet = packet.pointer
     while try encoder.receive(into: packet) {
-      av_packet_rescale_ts(packet, settings.timeBase, stream.pointee.time_base)
-      packet.pointee.stream_index = stream.pointee.index
-      let before = muxer.position
-      try muxer.write(packet, interleaved: false)
+      try file.write(packet, to: stream)
       written.add(1, ordering: .relaxed)
-      // Both muxers collect a fragment (MOV) or cluster (MKV) in memory and hand it to the
-      // file only when it is complete, so a moved position means one was just completed;
-      // pushing it to the kernel now bounds what a crash loses to about one interval.
-      let after = muxer.position
-      if after != before {
-        try muxer.flush()
-        bytes.store(after, ordering: .relaxed)
-      }
     }
   }
 
   private func checkUsable() throws(DualCamError) {
     if let failure { throw failure }
-    if finished {
+    if finished || ended {
       throw .invalidArgument("the \(spec.name) file is already finished", fix: "start a new take")
     }
-  }
-
-  /// Deletes the file a failed `init` created, but only a regular file: the path may name a
-  /// device or a link the user pointed us at.
-  private static func removeCreatedFile(_ url: URL) {
-    var status = stat()
-    if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(url.path) }
   }
 }

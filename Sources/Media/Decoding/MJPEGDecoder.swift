@@ -30,7 +30,7 @@ public final class MJPEGDecoder: @unchecked Sendable {
     else { throw unavailable }
     // One thread: frame threading would hold pictures back and add latency to every frame.
     context.pointer.pointee.thread_count = 1
-    guard avcodec_open2(context.pointer, codec, nil) >= 0 else { throw unavailable }
+    try Libav.check(avcodec_open2(context.pointer, codec, nil)) { _ in unavailable }
     self.context = context
     self.packet = packet
     self.frame = frame
@@ -59,9 +59,11 @@ public final class MJPEGDecoder: @unchecked Sendable {
     let sent = avcodec_send_packet(context.pointer, packet.pointer)
     packet.pointer.pointee.data = nil
     packet.pointer.pointee.size = 0
-    guard sent >= 0 else { throw damaged(LibavError(code: sent).message) }
-    let received = avcodec_receive_frame(context.pointer, frame.pointer)
-    guard received >= 0 else { throw damaged(LibavError(code: received).message) }
+    try Libav.check(sent) { error in damaged(error.message) }
+    // One JPEG is one picture: "no picture yet" (EAGAIN) is a damaged one here too.
+    try Libav.check(avcodec_receive_frame(context.pointer, frame.pointer)) { error in
+      damaged(error.message)
+    }
     defer { av_frame_unref(frame.pointer) }
     try convert(frame.pointer, into: destination)
   }
@@ -85,7 +87,7 @@ public final class MJPEGDecoder: @unchecked Sendable {
     let scaled = cav_scale_frame(
       scaling, source, image.plane0.base, Int32(image.plane0.bytesPerRow), image.plane1.base,
       Int32(image.plane1.bytesPerRow), image.plane2.base, Int32(image.plane2.bytesPerRow))
-    guard scaled >= 0 else { throw damaged(LibavError(code: scaled).message) }
+    try Libav.check(scaled) { error in damaged(error.message) }
   }
 
   private func damaged(_ reason: String) -> DualCamError {

@@ -3,6 +3,7 @@ package import DualCamCore
 package import Foundation
 
 /// Owns an output `AVFormatContext` and its file (`AVIOContext`): a muxer writing one file.
+/// A recording's file is an `OutputFile`, which owns one of these; the finalizer uses one alone.
 ///
 /// All the ways writing a file can fail are turned into `DualCamError`s here, so the writer
 /// and the finalizer report a missing folder or a full disk in the same words.
@@ -68,7 +69,7 @@ package struct OutputMuxer: ~Copyable {
     throws(DualCamError)
   {
     // A single stream arrives in decode order already; av_write_frame skips the interleaving
-    // queue and its per-packet list node.
+    // queue and its per-packet list node (and reference). Several streams need the queue.
     let code =
       interleaved ? av_interleaved_write_frame(pointer, packet) : av_write_frame(pointer, packet)
     av_packet_unref(packet)

@@ -22,9 +22,6 @@ final class BoundedQueue<Element>: @unchecked Sendable {
   /// The most elements the queue holds.
   var capacity: Int { ring.count }
 
-  /// Elements waiting right now.
-  var depth: Int { signal.locked { count } }
-
   /// True when `push` would succeed.
   var hasRoom: Bool { signal.locked { count < ring.count } }
 

@@ -12,18 +12,11 @@ import Synchronization
 /// (H.264), and the composite is written straight into the encoder's own frame. After a write error the worker keeps draining its queue (releasing
 /// frames) so the rest of the pipeline never stalls on it.
 final class OutputWorker: @unchecked Sendable {
-  /// What the worker writes.
-  enum Role: Sendable {
-    /// One camera's frames as captured.
-    case camera(CameraPosition)
-    /// Both cameras stacked by the compositor.
-    case dualView(StackCompositor)
-  }
-
-  /// The output's name: `dualview`, `front` or `back`.
-  let name: String
-  let role: Role
+  /// Which output the worker writes: one camera's frames as captured, or both stacked.
+  let role: OutputRole
   let queue: BoundedQueue<OutputJob>
+  /// The compositor the dual view starts with (unused by the camera outputs).
+  private let initialCompositor: StackCompositor
   private let writer: OutputWriter
   private let wake: SchedulerWake
   private let failure = Mutex<DualCamError?>(nil)
@@ -33,14 +26,22 @@ final class OutputWorker: @unchecked Sendable {
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 
-  init(name: String, role: Role, writer: OutputWriter, queueCapacity: Int, wake: SchedulerWake) {
-    self.name = name
+  /// A worker writing `role` with `writer`; the dual view composes with `compositor` until a
+  /// layout change.
+  init(
+    role: OutputRole, compositor: StackCompositor, writer: OutputWriter, queueCapacity: Int,
+    wake: SchedulerWake
+  ) {
     self.role = role
+    initialCompositor = compositor
     self.writer = writer
     self.wake = wake
     queue = BoundedQueue(capacity: queueCapacity)
-    thread = WorkerThread(name: "out-\(name)") { [self] in run() }
+    thread = WorkerThread(name: "out-\(role)") { [self] in run() }
   }
+
+  /// The output's name: `dualview`, `front` or `back`.
+  var name: String { role.rawValue }
 
   /// Makes the dual view use `compositor` from output frame `frame` on (frames already queued
   /// with lower numbers keep the old layout). The compositor must draw the same canvas size,
@@ -85,11 +86,10 @@ final class OutputWorker: @unchecked Sendable {
 
   private func write(_ job: OutputJob) throws(DualCamError) {
     let writer: VideoFileWriter
-    switch self.writer {
+    switch self.writer.video {
     case .encoder(let encoder): writer = encoder
     case .streamCopy(let copier):
-      guard case .camera(let position) = role,
-        let frame = position == .front ? job.front : job.back
+      guard let position = role.camera, let frame = position == .front ? job.front : job.back
       else { return }
       if frame.isPlaceholder || frame.packet.isEmpty {
         try copier.writeStandIn(index: job.index)
@@ -98,8 +98,7 @@ final class OutputWorker: @unchecked Sendable {
       }
       return
     }
-    switch role {
-    case .camera(let position):
+    if let position = role.camera {
       guard let frame = position == .front ? job.front : job.back else { return }
       if frame.image.format == .i420 && frame.image.size == writer.spec.size {
         // The camera's own buffer goes to the encoder: H.264 reads it where it lies.
@@ -107,7 +106,7 @@ final class OutputWorker: @unchecked Sendable {
         return
       }
       PixelConversion.convertToI420(frame.image, into: try writer.nextInputImage())
-    case .dualView(let initial):
+    } else {
       guard let front = job.front, let back = job.back else { return }
       // Frames queued before a change keep the layout they were decided under; the change
       // starts exactly at its frame, as the metadata records it.
@@ -121,7 +120,7 @@ final class OutputWorker: @unchecked Sendable {
       }) {
         activeCompositor = changed
       }
-      let compositor = activeCompositor ?? initial
+      let compositor = activeCompositor ?? initialCompositor
       compositor.compose(front: front.image, back: back.image, into: try writer.nextInputImage())
     }
     try writer.submitFrame(index: job.index)

@@ -1,78 +1,90 @@
 import DualCamCore
 import Encoding
+import Media
 
-/// The file writer behind one output: an encoder, or a stream copy of a camera's own pictures.
-enum OutputWriter: @unchecked Sendable {
-  /// Pictures encoded from decoded frames (every dual view; camera files by default).
-  case encoder(VideoFileWriter)
-  /// The camera's compressed pictures stored as sent (`--camera-codec copy`).
-  case streamCopy(PacketCopyWriter)
+/// One output file of a take: the file, which owns the muxer, and the producer of its video
+/// stream. Sound streams join the video here, added to the file before it begins.
+struct OutputWriter: @unchecked Sendable {
+  // @unchecked: the producers are used from the output's own thread only, their counters and
+  // the file's byte count are atomic, and the file serialises its writes.
 
-  /// Opens the writer `spec` calls for and creates its file. A stream copy stores `standIn`
-  /// (encoded once, now) for frames without a camera picture.
-  init(spec: OutputSpec, standIn: FrameBuffer?) throws(DualCamError) {
-    if spec.streamCopy {
-      self = .streamCopy(try PacketCopyWriter(spec: spec, standIn: standIn?.image))
-    } else {
-      self = .encoder(try VideoFileWriter(spec: spec))
-    }
+  /// The producer of the file's video stream.
+  enum Video {
+    /// Pictures encoded from decoded frames (every dual view; camera files by default).
+    case encoder(VideoFileWriter)
+    /// The camera's compressed pictures stored as sent (`--camera-codec copy`).
+    case streamCopy(PacketCopyWriter)
   }
 
-  /// Opens one writer per spec at the same time, `standIns[i]` going with `specs[i]`.
+  /// What the file was created with.
+  let spec: OutputSpec
+  /// The file and its muxer.
+  let file: OutputFile
+  /// The video stream's producer.
+  let video: Video
+
+  /// Creates the file `spec` calls for with its video stream and writes the header. A stream
+  /// copy stores `standIn` (encoded once, now) for frames without a camera picture.
+  init(spec: OutputSpec, standIn: FrameBuffer?) throws(DualCamError) {
+    let file = try OutputFile(spec: spec)
+    let description: String
+    if spec.streamCopy {
+      let copier = try PacketCopyWriter(spec: spec, standIn: standIn?.image, addingStreamTo: file)
+      video = .streamCopy(copier)
+      description = copier.streamDescription
+    } else {
+      let encoder = try VideoFileWriter(spec: spec, addingStreamTo: file)
+      video = .encoder(encoder)
+      description = encoder.streamDescription
+    }
+    try file.begin(spec, description: description)
+    self.spec = spec
+    self.file = file
+  }
+
+  /// Opens one writer per output at the same time, `standIns[role]` going with `specs[role]`.
   ///
   /// Opening a writer takes 2–30 ms at 1080p (files, muxer headers, an encoder's memory); side
   /// by side the three take about as long as the slowest instead of their sum, and the record
   /// key answers that much sooner. x264's own open call still takes turns
   /// (`X264VideoEncoder`).
   ///
-  /// - Throws: the error of the first spec (in order) that failed. The writers that did open
-  ///   are released with the results and close their files in `deinit`; the caller removes
-  ///   the take folder.
-  static func openAll(specs: [OutputSpec], standIns: [FrameBuffer?]) throws(DualCamError)
-    -> [OutputWriter]
-  {
-    precondition(specs.count == standIns.count, "one stand-in (or nil) per spec")
+  /// - Throws: the error of the first output (in the set's order) that failed. The writers
+  ///   that did open are released with the results and close their files in `deinit`; the
+  ///   caller removes the take folder.
+  static func openAll(
+    specs: OutputSet<OutputSpec>, standIns: OutputSet<FrameBuffer?>
+  ) throws(DualCamError) -> OutputSet<OutputWriter> {
     // Threads an encoder starts while opening (x264's slice workers) inherit this name and
     // keep it for the take, so it names the encoder rather than the opening.
-    let results = SideBySide.run(threadNames: specs.map { "encode-\($0.name)" }) {
-      index -> Result<OutputWriter, DualCamError> in
+    let results = SideBySide.run(threadPrefix: "encode") {
+      role -> Result<OutputWriter, DualCamError> in
       do throws(DualCamError) {
-        return .success(try OutputWriter(spec: specs[index], standIn: standIns[index]))
+        return .success(try OutputWriter(spec: specs[role], standIn: standIns[role]))
       } catch {
         return .failure(error)
       }
     }
-    var writers: [OutputWriter] = []
-    for result in results {
-      switch result {
-      case .success(let writer): writers.append(writer)
-      case .failure(let error): throw error
-      }
-    }
-    return writers
+    return try OutputSet { role throws(DualCamError) in try results[role].get() }
   }
 
-  /// Frames in the file so far.
+  /// Video frames in the file so far.
   var framesWritten: Int64 {
-    switch self {
+    switch video {
     case .encoder(let writer): writer.framesWritten
     case .streamCopy(let writer): writer.framesWritten
     }
   }
 
-  /// Bytes in the file so far.
-  var bytesWritten: Int64 {
-    switch self {
-    case .encoder(let writer): writer.bytesWritten
-    case .streamCopy(let writer): writer.bytesWritten
-    }
-  }
+  /// Bytes in the file so far (all its streams).
+  var bytesWritten: Int64 { file.bytesWritten }
 
-  /// Completes the file.
+  /// Ends every stream and completes the file.
   func finish() throws(DualCamError) -> OutputSummary {
-    switch self {
-    case .encoder(let writer): try writer.finish()
-    case .streamCopy(let writer): try writer.finish()
+    switch video {
+    case .encoder(let writer): try writer.endStream()
+    case .streamCopy(let writer): try writer.endStream()
     }
+    return try file.finish(spec, frames: framesWritten)
   }
 }

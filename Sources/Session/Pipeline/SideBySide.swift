@@ -1,23 +1,23 @@
 import DualCamCore
 import Synchronization
 
-/// Runs a few slow, independent jobs at the same time, each on a thread of its own, and
-/// returns their results in job order. For work done once per take (opening or finishing its
-/// three files), never per frame: it starts threads and allocates.
+/// Runs a slow, independent job for each output of a take at the same time, each on a thread
+/// of its own, and returns their results by output. For work done once per take (opening or
+/// finishing its three files), never per frame: it starts threads and allocates.
 enum SideBySide {
-  /// Runs `job(index)` for every index of `threadNames` on a thread of that name, waits for
-  /// all of them and returns the results by index.
+  /// Runs `job(role)` for every output on a thread named `<threadPrefix>-<role>`, waits for
+  /// all of them and returns the results by role.
   static func run<Output: Sendable>(
-    threadNames: [String], _ job: @escaping @Sendable (Int) -> Output
-  ) -> [Output] {
-    let slots = Mutex<[Output?]>(Array(repeating: nil, count: threadNames.count))
-    let threads = threadNames.enumerated().map { index, name in
-      WorkerThread(name: name) {
-        let output = job(index)
-        slots.withLock { $0[index] = output }
+    threadPrefix: String, _ job: @escaping @Sendable (OutputRole) -> Output
+  ) -> OutputSet<Output> {
+    let results = Mutex<OutputSet<Output?>>(OutputSet(dualView: nil, front: nil, back: nil))
+    let threads = OutputSet { role in
+      WorkerThread(name: "\(threadPrefix)-\(role)") {
+        let output = job(role)
+        results.withLock { $0[role] = output }
       }
     }
     for thread in threads { thread.join() }
-    return slots.withLock { $0.map { $0! } }
+    return results.withLock { $0.map { $0! } }
   }
 }

@@ -14,20 +14,18 @@ import Synchronization
 final class SlotScheduler: @unchecked Sendable {
   /// The three outputs of a take and the stand-in frames for a camera without signal.
   struct Outputs: @unchecked Sendable {
-    var dualView: OutputWorker
-    var front: OutputWorker
-    var back: OutputWorker
+    var workers: OutputSet<OutputWorker>
     /// Shown in place of a camera that has delivered nothing (one reference held here).
     var placeholderFront: FrameBuffer
     var placeholderBack: FrameBuffer
 
-    var haveRoom: Bool { dualView.queue.hasRoom && front.queue.hasRoom && back.queue.hasRoom }
+    var haveRoom: Bool { workers.allSatisfy { $0.queue.hasRoom } }
 
     /// The first failed output, checked without building a collection (this runs every loop).
     var firstError: (String, DualCamError)? {
-      if let error = dualView.error { return (dualView.name, error) }
-      if let error = front.error { return (front.name, error) }
-      if let error = back.error { return (back.name, error) }
+      for worker in workers {
+        if let error = worker.error { return (worker.name, error) }
+      }
       return nil
     }
   }
@@ -144,7 +142,7 @@ final class SlotScheduler: @unchecked Sendable {
       drainInboxes(into: &synchronizer)
       for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
-        synchronizer.setSignalLost(lost, camera: position.rawValue)
+        synchronizer.setSignalLost(lost, camera: position)
       }
 
       if let current = outputs {
@@ -196,7 +194,7 @@ final class SlotScheduler: @unchecked Sendable {
     for position in Self.positions {
       let inbox = sink.channel(position).inbox
       while let frame = inbox.tryPop() {
-        synchronizer.offer(frame, camera: position.rawValue, arrival: arrival)
+        synchronizer.offer(frame, camera: position, arrival: arrival)
       }
     }
   }
@@ -216,9 +214,12 @@ final class SlotScheduler: @unchecked Sendable {
     back.retain()
     written.front.note(front)
     written.back.note(back)
-    outputs.front.queue.push(OutputJob(index: slot.index, front: front, back: nil))
-    outputs.back.queue.push(OutputJob(index: slot.index, front: nil, back: back))
-    outputs.dualView.queue.push(OutputJob(index: slot.index, front: front, back: back))
+    outputs.workers.forEach { role, worker in
+      worker.queue.push(
+        OutputJob(
+          index: slot.index, front: role.shows(.front) ? front : nil,
+          back: role.shows(.back) ? back : nil))
+    }
   }
 
   private func publish(_ change: (inout Report) -> Void) {

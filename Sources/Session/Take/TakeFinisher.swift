@@ -11,10 +11,10 @@ enum TakeFinisher {
     var error: DualCamError?
   }
 
-  static func finishOutputs(_ outputs: SlotScheduler.Outputs) -> [Finished] {
-    let workers = [outputs.dualView, outputs.front, outputs.back]
-    return SideBySide.run(threadNames: workers.map { "finish-\($0.name)" }) { index in
-      let worker = workers[index]
+  static func finishOutputs(_ outputs: SlotScheduler.Outputs) -> OutputSet<Finished> {
+    let workers = outputs.workers
+    return SideBySide.run(threadPrefix: "finish") { role in
+      let worker = workers[role]
       do throws(DualCamError) {
         return Finished(name: worker.name, summary: try worker.finish(), error: nil)
       } catch {

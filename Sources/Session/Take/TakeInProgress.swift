@@ -7,7 +7,7 @@ struct TakeInProgress: @unchecked Sendable {
   let folder: TakeFolder
   /// Held while recording: tells recovery that this take is not interrupted.
   let lock: TakeLock
-  let specs: [OutputSpec]
+  let specs: OutputSet<OutputSpec>
   let outputs: SlotScheduler.Outputs
   /// When slot 0 stands for, on the monotonic clock.
   let startTime: MonotonicTime
@@ -23,8 +23,9 @@ struct TakeInProgress: @unchecked Sendable {
   var layoutChanges: [TakeMetadata.LayoutChangeRecord] = []
 
   init(
-    folder: TakeFolder, lock: TakeLock, specs: [OutputSpec], outputs: SlotScheduler.Outputs,
-    startTime: MonotonicTime, startDate: Date, layout: LayoutSettings
+    folder: TakeFolder, lock: TakeLock, specs: OutputSet<OutputSpec>,
+    outputs: SlotScheduler.Outputs, startTime: MonotonicTime, startDate: Date,
+    layout: LayoutSettings
   ) {
     initialLayout = layout
     self.folder = folder

@@ -10,19 +10,14 @@ struct TakeMetadataBuilder {
   let stopTime: MonotonicTime
   let endDate: Date
   let sources: (front: any CameraSource, back: any CameraSource)
-  let outputs: [TakeFinisher.Finished]
+  /// The finished outputs; nil while recording (checkpoints).
+  let outputs: OutputSet<TakeFinisher.Finished>?
   let errors: [String]
   let events: [SessionFrameSink.Event]
   /// Frames each camera's inbox dropped (front, back).
   var inboxDrops: (front: Int, back: Int) = (0, 0)
   /// Forced status (`.recording` for checkpoints); nil = derived from the errors.
   var status: TakeMetadata.Status? = nil
-
-  /// Frames output `index` has written so far (for checkpoints, before the summaries exist).
-  private func progress(_ index: Int) -> Int64 {
-    let workers = [take.outputs.dualView, take.outputs.front, take.outputs.back]
-    return index < workers.count ? workers[index].framesWritten : 0
-  }
 
   /// The program version written into every take.
   static let appVersion = "0.1.0"
@@ -54,9 +49,10 @@ struct TakeMetadataBuilder {
     let wall = Double(stopTime - take.startTime) / 1e9
     let paused = take.pausedNanoseconds(until: stopTime) / 1e9
     var outputRecords: [String: TakeMetadata.OutputRecord] = [:]
-    for (index, spec) in take.specs.enumerated() {
-      let finished = index < outputs.count ? outputs[index] : nil
-      let frames = finished?.summary?.frames ?? progress(index)
+    take.specs.forEach { role, spec in
+      let finished = outputs?[role]
+      // Checkpoints, before the summaries exist: the frames written so far.
+      let frames = finished?.summary?.frames ?? take.outputs.workers[role].framesWritten
       outputRecords[spec.name] = TakeMetadata.OutputRecord(
         file: spec.url.lastPathComponent, width: spec.size.width, height: spec.size.height,
         codec: spec.codec.rawValue, container: spec.container.rawValue, bitrate: spec.bitsPerSecond,
