@@ -84,7 +84,7 @@ let package = Package(
     .target(
       name: "Session",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Audio",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift
@@ -105,7 +105,7 @@ let package = Package(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
-        "Budget",
+        "Budget", "Audio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -150,6 +150,7 @@ let package = Package(
       name: "SessionTests",
       dependencies: [
         "Session", "Capture", "Compositor", "Media", "Encoding", "DualCamCore", "TestSupport",
+        "Audio",
       ],
       swiftSettings: strictSwift
     ),

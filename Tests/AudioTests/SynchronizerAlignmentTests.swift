@@ -48,7 +48,8 @@ struct SynchronizerAlignmentTests {
         if time <= now, let frame = pool.lease() {
           frame.captureTime = time
           frame.sequence = UInt64(nextFrame)
-          synchronizer.offer(frame, camera: camera, arrival: time + 3_000_000)
+          synchronizer.offer(
+            frame, camera: camera == 0 ? .front : .back, arrival: time + 3_000_000)
         }
       }
       if origin + rate.time(ofFrame: nextFrame) + 7_000_000 <= now { nextFrame += 1 }
