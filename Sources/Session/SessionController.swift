@@ -1,3 +1,4 @@
+public import Audio
 public import Capture
 import Compositor
 public import DualCamCore
@@ -24,6 +25,14 @@ public final class SessionController: @unchecked Sendable {
   /// The back camera.
   public let back: any CameraSource
 
+  /// The sound input, when the session records sound.
+  public var audioSource: (any AudioSource)? { audioInput?.source }
+  /// Why the session records no sound although an input was chosen automatically (it could
+  /// not be opened); nil otherwise.
+  public private(set) var audioNote: String?
+
+  let audioInput: SessionAudio?
+  private let audioRequired: Bool
   private let clock: any MonotonicClock
   private let wake = SchedulerWake()
   private let sink: SessionFrameSink
@@ -39,8 +48,11 @@ public final class SessionController: @unchecked Sendable {
   /// Creates an idle session; nothing runs until `startPreview()`.
   public init(
     settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
-    clock: any MonotonicClock = SystemMonotonicClock()
+    clock: any MonotonicClock = SystemMonotonicClock(), audio: (any AudioSource)? = nil,
+    audioRequired: Bool = true
   ) {
+    audioInput = audio.map { SessionAudio(source: $0) }
+    self.audioRequired = audioRequired
     self.settings = settings
     self.front = front
     self.back = back
@@ -113,7 +125,8 @@ public final class SessionController: @unchecked Sendable {
   /// Starts both sources and the scheduler; frames flow to the preview.
   public func startPreview() throws(DualCamError) {
     guard state == .idle else { return }
-    scheduler = SlotScheduler(rate: settings.frameRate, clock: clock, sink: sink, wake: wake)
+    scheduler = SlotScheduler(
+      rate: settings.frameRate, clock: clock, sink: sink, wake: wake, audio: audioInput)
     let buffers = Self.framesHeldPerCamera
     try front.start(clock: clock, sink: sink, bufferCount: buffers)
     do {
@@ -123,6 +136,21 @@ public final class SessionController: @unchecked Sendable {
       scheduler?.shutdown()
       scheduler = nil
       throw error
+    }
+    if let audioInput {
+      do {
+        try audioInput.start(clock: clock)
+      } catch {
+        guard !audioRequired else {
+          front.stop()
+          back.stop()
+          scheduler?.shutdown()
+          scheduler = nil
+          throw error
+        }
+        // An input chosen automatically that cannot be opened: the takes go on without sound.
+        audioNote = "no sound: \(error.problem)"
+      }
     }
     current.withLock { $0 = .previewing }
   }
@@ -144,14 +172,21 @@ public final class SessionController: @unchecked Sendable {
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
     let specs: OutputSet<OutputSpec>
     let writers: OutputSet<OutputWriter>
+    let audioEncoder: AudioEncoder?
+    let takeAudio: TakeAudio?
     let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
     let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
+      audioEncoder = try makeAudioEncoder()
       writers = try OutputWriter.openAll(
         specs: specs,
-        standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack))
+        standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack),
+        audio: audioEncoder)
+      takeAudio = try audioEncoder.map { encoder throws(DualCamError) in
+        try Self.makeTakeAudio(encoder: encoder, writers: writers, videoRate: settings.frameRate)
+      }
     } catch {
       placeholderFront.release()
       placeholderBack.release()
@@ -164,7 +199,7 @@ public final class SessionController: @unchecked Sendable {
           role: role, compositor: compositor, writer: writers[role],
           queueCapacity: Self.outputQueueCapacity, wake: wake)
       },
-      placeholderFront: placeholderFront, placeholderBack: placeholderBack)
+      placeholderFront: placeholderFront, placeholderBack: placeholderBack, audio: takeAudio)
     guard let lock = TakeLock(in: folder.partialURL) else {
       folder.discard()
       throw .outputUnavailable(
@@ -240,11 +275,12 @@ public final class SessionController: @unchecked Sendable {
         "the take was stopped before its first frame; nothing was saved",
         fix: "record for at least one frame")
     }
-    let metadata = TakeMetadataBuilder(
+    var metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: report, stopTime: stopTime, endDate: endDate,
       sources: (front, back), outputs: finished, errors: errors, events: sink.eventLog,
       inboxDrops: inboxDrops
     ).build()
+    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
     try TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
     if let error = report.outputError ?? finished.first(where: { $0.error != nil })?.error {
       // The files stay in the .partial folder (playable up to the failure) and the user is
@@ -264,11 +300,13 @@ public final class SessionController: @unchecked Sendable {
   public func checkpointMetadata() {
     guard let take, let scheduler else { return }
     let now = clock.now()
-    let metadata = TakeMetadataBuilder(
-      settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
+    let report = scheduler.latestReport
+    var metadata = TakeMetadataBuilder(
+      settings: settings, take: take, report: report, stopTime: now,
       endDate: Date(), sources: (front, back), outputs: nil, errors: [], events: sink.eventLog,
       inboxDrops: inboxDrops, status: .recording
     ).build()
+    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 
@@ -278,6 +316,7 @@ public final class SessionController: @unchecked Sendable {
     guard let scheduler else { return }
     front.stop()
     back.stop()
+    audioInput?.stop()
     scheduler.shutdown()
     self.scheduler = nil
     sink.drain()
@@ -314,7 +353,7 @@ public final class SessionController: @unchecked Sendable {
           SessionSnapshot.Output(name: $0.name, frames: $0.framesWritten, bytes: $0.bytesWritten)
         } as [SessionSnapshot.Output]
       } ?? []
-    return SessionSnapshot(
+    var snapshot = SessionSnapshot(
       state: state, recordedFrames: report.statistics.slots,
       recordedSeconds: Double(report.statistics.slots) / settings.frameRate.framesPerSecond,
       wallSeconds: wall, pausedSeconds: paused, lagRepeats: report.lagRepeats,
@@ -322,6 +361,8 @@ public final class SessionController: @unchecked Sendable {
       back: camera(.back, back), outputs: outputs,
       failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" },
       takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
+    snapshot.audio = take == nil ? nil : audioStatus(report.audio)
+    return snapshot
   }
 
   // MARK: - Zoom

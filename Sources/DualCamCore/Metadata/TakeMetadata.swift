@@ -31,6 +31,8 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   /// Changes of the dual view's layout while recording (swap, zoom, split), in order; absent
   /// when the layout never changed. `settings.layout` is the layout the take started with.
   public var layoutChanges: [LayoutChangeRecord]?
+  /// The take's sound (see `AudioRecord`); absent when the take has none.
+  public var audio: AudioRecord?
 
   /// The schema identifier of this version.
   public static let currentSchema = "dualcam.take/1"

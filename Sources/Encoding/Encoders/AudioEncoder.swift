@@ -11,7 +11,10 @@ import Media
 /// origin of the video's pts 0. Every packet is handed to `emit`, which writes it into each file
 /// (`AudioTrack`). The last, partial frame is padded with silence only when the codec cannot
 /// take a short one. Use from one thread.
-public final class AudioEncoder {
+public final class AudioEncoder: @unchecked Sendable {
+  // @unchecked: one thread at a time encodes. The writers opening side by side only read the
+  // opened context (`describe`), before any frame is encoded; then the scheduler thread alone
+  // encodes. The `let`s are immutable.
   /// What the encoder was asked for, with the codec actually used.
   public let settings: AudioEncoderSettings
   /// Set when the codec asked for was not available and another is used instead.

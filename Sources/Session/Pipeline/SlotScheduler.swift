@@ -18,6 +18,8 @@ final class SlotScheduler: @unchecked Sendable {
     /// Shown in place of a camera that has delivered nothing (one reference held here).
     var placeholderFront: FrameBuffer
     var placeholderBack: FrameBuffer
+    /// The take's sound, when it has any (scheduler thread only).
+    var audio: TakeAudio?
 
     var haveRoom: Bool { workers.allSatisfy { $0.queue.hasRoom } }
 
@@ -26,6 +28,7 @@ final class SlotScheduler: @unchecked Sendable {
       for worker in workers {
         if let error = worker.error { return (worker.name, error) }
       }
+      if let error = audio?.error { return ("sound", error) }
       return nil
     }
   }
@@ -53,6 +56,8 @@ final class SlotScheduler: @unchecked Sendable {
     /// The first output error of the take: which output and what happened.
     var outputFailure: String?
     var outputError: DualCamError?
+    /// The take's sound counters (nil: no sound).
+    var audio: TakeAudio.Counters?
   }
 
   /// Both cameras, built once: `CameraPosition.allCases` makes a new array on every call, and
@@ -70,7 +75,14 @@ final class SlotScheduler: @unchecked Sendable {
   /// What was last written for each camera (scheduler thread only).
   private var written = (front: WrittenFrames(), back: WrittenFrames())
 
-  init(rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake) {
+  /// The session's sound input, emptied on every wake (nil: no sound).
+  private let audioInput: SessionAudio?
+
+  init(
+    rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake,
+    audio: SessionAudio? = nil
+  ) {
+    audioInput = audio
     self.rate = rate
     self.clock = clock
     self.sink = sink
@@ -140,6 +152,7 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
+      audioInput?.drain(into: outputs?.audio)
       for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
         synchronizer.setSignalLost(lost, camera: position)
@@ -157,8 +170,21 @@ final class SlotScheduler: @unchecked Sendable {
             $0.outputError = error
           }
         }
-        lag.dispatchDue(from: &synchronizer, to: current, now: clock.now(), grace: lagGrace) {
+        lag.dispatchDue(
+          from: &synchronizer, to: current, now: clock.now(), grace: lagGrace,
+          decided: { current.audio?.slotDecided(index: $0, target: $1) }
+        ) {
           dispatch($0, to: current)
+        }
+        if let audio = current.audio {
+          if synchronizer.phase == .finished && lag.backlog == 0 && !audio.isDone {
+            // The last slot is decided: complete the sound (its last frames are still being
+            // captured for up to a frame interval), then drain the encoder.
+            audio.finish(soundEnded: audioInput?.isRunning != true)
+          }
+          audio.pump(now: clock.now())
+          let counters = audio.counters
+          publish { $0.audio = counters }
         }
         let statistics = synchronizer.statistics
         let phase = synchronizer.phase
@@ -170,7 +196,7 @@ final class SlotScheduler: @unchecked Sendable {
           $0.lagRepeats = lagRepeats
           $0.writtenRepeats = writtenRepeats
         }
-        if phase == .finished && lag.backlog == 0 {
+        if phase == .finished && lag.backlog == 0 && current.audio?.isDone != false {
           current.placeholderFront.release()
           current.placeholderBack.release()
           lag.reset()
@@ -183,6 +209,10 @@ final class SlotScheduler: @unchecked Sendable {
 
       let idleDeadline = clock.now() + 100_000_000
       var deadline = min(synchronizer.nextDeadline ?? idleDeadline, idleDeadline)
+      if outputs?.audio != nil {
+        // Sound is rendered and encoded as it comes, not only when a frame arrives.
+        deadline = min(deadline, clock.now() + 20_000_000)
+      }
       if let current = outputs, !current.haveRoom { deadline = deadline + lagGrace }
       wake.wait(after: seen, deadline: deadline)
     }

@@ -66,12 +66,17 @@ struct RecordCommand: ParsableCommand {
       front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
     for note in sources.notes { Console.status(note) }
 
-    let session = SessionController(settings: settings, front: sources.front, back: sources.back)
+    let audio = try AudioSelection.choose(settings.audioSettings, videoRate: settings.frameRate)
+    Console.status(audio.note)
+    let session = SessionController(
+      settings: settings, front: sources.front, back: sources.back, audio: audio.source,
+      audioRequired: audio.required)
     try session.validate()
     recoverInterruptedTakes(in: try OutputLocation.prepare(explicit: settings.outputDirectory))
     let signals = SignalMonitor()
     try session.startPreview()
     defer { session.shutdown() }
+    if let note = session.audioNote { Console.status(note) }
     for (position, source) in [("front", session.front), ("back", session.back)] {
       // A camera that had to change format to start streaming says which it uses now.
       if let change = source.info.details["format_switch"] {

@@ -39,12 +39,22 @@ final class ProgressLine {
       + "  drops \(snapshot.front.dropped)/\(snapshot.back.dropped)"
       + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)"
       + (snapshot.lagRepeats > 0 ? "  ENCODER LAG \(snapshot.lagRepeats)" : "") + "  \(outputs)"
+      + Self.sound(snapshot.audio)
     if interactive {
       Console.writeError("\r\u{1B}[2K" + line)
       drewInPlace = true
     } else {
       Console.writeError(line + "\n")
     }
+  }
+
+  /// The sound part: seconds written, xruns and gaps, drift; NO SOUND while the device is lost.
+  static func sound(_ audio: SessionSnapshot.AudioStatus?) -> String {
+    guard let audio else { return "" }
+    let lost = audio.signalLost ? " NO SOUND" : ""
+    return String(
+      format: "  sound %.1f s xruns %d gaps %d drift %+.0f ppm", audio.writtenSeconds, audio.xruns,
+      audio.gaps, audio.driftPPM) + lost
   }
 
   func finish() {
