@@ -21,7 +21,7 @@ public final class AudioEncoder: @unchecked Sendable {
   public let fallbackNote: String?
   /// Frames per codec frame.
   public let frameSize: Int
-  /// Frames handed to the codec so far (per channel).
+  /// Frames handed to the codec so far (per channel), not counting priming dropped.
   public private(set) var framesEncoded: Int64 = 0
   /// Packets produced so far.
   public private(set) var packetsProduced: Int64 = 0
@@ -31,6 +31,10 @@ public final class AudioEncoder: @unchecked Sendable {
   private let packet: MediaPacket
   private let sampleFormat: AVSampleFormat
   private let canTakeShortFrame: Bool
+  /// Frames of the take's sound still to drop for the priming (`trimsPriming`).
+  private var primingToSkip: Int
+  /// What is added to the codec's packet times (the priming dropped).
+  private let timeShift: Int64
   /// Frames waiting in `frame` for it to be full.
   private var pending = 0
   private var ended = false
@@ -83,6 +87,9 @@ public final class AudioEncoder: @unchecked Sendable {
     try Libav.check(av_frame_get_buffer(frame.pointer, 0)) { error in
       .encoderFailed("no memory for sound frames (\(error.message))", fix: "")
     }
+    let priming = settings.trimsPriming ? Int(max(pointer.pointee.initial_padding, 0)) : 0
+    primingToSkip = priming
+    timeShift = Int64(priming)
     self.settings = settings
     fallbackNote = note
     frameSize = size
@@ -114,7 +121,8 @@ public final class AudioEncoder: @unchecked Sendable {
     guard !ended else {
       throw .invalidArgument("the sound encoder was already finished", fix: "")
     }
-    var done = 0
+    var done = min(primingToSkip, frames)
+    primingToSkip -= done
     while done < frames {
       if pending == 0 { try makeFrameWritable() }
       let count = min(frames - done, frameSize - pending)
@@ -179,6 +187,10 @@ public final class AudioEncoder: @unchecked Sendable {
     {
       packetsProduced += 1
       defer { av_packet_unref(packet) }
+      if timeShift != 0 {
+        packet.pointee.pts += timeShift
+        packet.pointee.dts += timeShift
+      }
       try emit(packet)
     }
   }

@@ -17,6 +17,11 @@ public enum AudioTrackDecoder {
     /// Presentation time of the first decoded frame, in seconds (0 when the sound starts with
     /// the pictures).
     public var startTime: Double
+    /// Presentation time of the file's video stream's first frame, in seconds, if it has video:
+    /// where the recorded timeline starts. (MOV and MP4 shift every stream so that none starts
+    /// before 0, so with AAC's encoder delay the pictures start a little after 0 and the sound
+    /// at 0; sound and pictures are in sync relative to each other.)
+    public var videoStartTime: Double?
     /// Every decoded frame, interleaved, −1…1.
     public var samples: [Float]
 
@@ -54,7 +59,15 @@ public enum AudioTrackDecoder {
     let timeBase = stream.pointee.time_base
     var result = Decoded(
       codecName: codecName, sampleRate: Int(parameters.pointee.sample_rate),
-      channels: Int(parameters.pointee.ch_layout.nb_channels), startTime: 0, samples: [])
+      channels: Int(parameters.pointee.ch_layout.nb_channels), startTime: 0,
+      videoStartTime: nil, samples: [])
+    let video = av_find_best_stream(input.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    if video >= 0 {
+      let videoStream = input.stream(video)
+      let start = videoStream.pointee.start_time
+      result.videoStartTime =
+        start == cav_nopts_value() ? 0 : StreamTiming.seconds(start, videoStream.pointee.time_base)
+    }
     var started = false
     func collect() {
       while avcodec_receive_frame(decoder.pointer, frame.pointer) >= 0 {
