@@ -92,6 +92,33 @@ struct AudioTakeTests {
     }
   }
 
+  @Test(
+    "a killed take keeps its sound as far as its pictures", arguments: [ContainerFormat.mov, .mkv])
+  func killedTakeKeepsSound(container: ContainerFormat) throws {
+    let folder = try TemporaryFolder()
+    let session = session(
+      folder.url, clickOrigin: SystemMonotonicClock().now(), container: container)
+    defer { session.shutdown() }
+    let partial = try session.startRecording()
+    Thread.sleep(forTimeInterval: 3.5)
+    // What a kill would leave now: the files as they are on disk mid-take.
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: partial.path).first {
+        $0.hasPrefix("front")
+      })
+    let killed = folder.url.appendingPathComponent("killed-\(file)")
+    try FileManager.default.copyItem(at: partial.appendingPathComponent(file), to: killed)
+    _ = try session.stopRecording()
+    if container == .mov { try FileFinalizer.makeSeekable(killed) }
+    let streams = try StreamSummary.streams(of: killed)
+    #expect(streams.map(\.kind) == [.video, .audio])
+    let video = try #require(streams.first { $0.kind == .video })
+    let sound = try AudioTrackDecoder.decode(killed)
+    // At least two of the three and a half seconds were complete fragments, with their sound.
+    #expect(video.duration >= 2, "video \(video.duration) s")
+    #expect(sound.duration >= video.duration - 0.5, "sound \(sound.duration) s")
+  }
+
   @Test func aTakeWithoutSoundHasNoSoundStream() throws {
     let folder = try TemporaryFolder()
     var settings = RecordingSettings()

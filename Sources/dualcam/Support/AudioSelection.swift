@@ -19,7 +19,8 @@ enum AudioSelection {
     hasDefaultInput: () -> Bool = { AudioDeviceDiscovery.hasDefaultInput() }
   ) throws(DualCamError) -> Choice {
     let format = AudioFormat(sampleRate: settings.sampleRate, channels: settings.channels)
-    let described = "\(format.sampleRate) Hz, \(format.channels == 1 ? "mono" : "\(format.channels) channels")"
+    let described =
+      "\(format.sampleRate) Hz, \(format.channels == 1 ? "mono" : "\(format.channels) channels")"
     switch settings.input {
     case .none:
       return Choice(source: nil, required: false, note: "sound: none (--audio none)")
