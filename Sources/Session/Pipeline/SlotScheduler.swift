@@ -172,10 +172,8 @@ final class SlotScheduler: @unchecked Sendable {
         }
         lag.dispatchDue(
           from: &synchronizer, to: current, now: clock.now(), grace: lagGrace,
-          decided: { current.audio?.slotDecided(index: $0, target: $1) }
-        ) {
-          dispatch($0, to: current)
-        }
+          decided: { current.audio?.slotDecided(index: $0, target: $1) },
+          dispatch: { dispatch($0, to: current) })
         if let audio = current.audio {
           if synchronizer.phase == .finished && lag.backlog == 0 && !audio.isDone {
             // The last slot is decided: complete the sound (its last frames are still being
