@@ -316,8 +316,8 @@ public final class SessionController: @unchecked Sendable {
     guard let scheduler else { return }
     front.stop()
     back.stop()
-    audioInput?.stop()
     scheduler.shutdown()
+    audioInput?.stop()
     self.scheduler = nil
     sink.drain()
     current.withLock { $0 = .idle }

@@ -89,6 +89,40 @@ import Testing
     #expect(zip(decoded.samples, tone).allSatisfy { abs($0 - $1) <= 1.0 / 32_000 })
   }
 
+  @Test(
+    "a click is decoded at the time it was encoded, priming trimmed or marked",
+    arguments: [
+      (AudioCodec.aac, ContainerFormat.mov, true), (.aac, .mp4, true), (.aac, .mkv, true),
+      (.opus, .mkv, false), (.opus, .mp4, false),
+    ])
+  func clickKeepsItsTime(codec: AudioCodec, container: ContainerFormat, trims: Bool) throws {
+    let folder = TemporaryFolder()
+    var samples = [Float](repeating: 0, count: 2 * 48_000)
+    for frame in 24_000..<24_096 {
+      samples[frame * 2] = 0.8
+      samples[frame * 2 + 1] = 0.8
+    }
+    let url = folder.url.appendingPathComponent("click.\(container.fileExtension)")
+    var settings = AudioEncoderSettings(
+      codec: codec, sampleRate: 48_000, channels: 2, bitsPerSecond: 128_000)
+    settings.trimsPriming = trims
+    let encoder = try AudioEncoder(settings: settings)
+    let file = try OutputFile(
+      muxerName: container == .mkv ? "matroska" : container.rawValue, url: url)
+    let stream = try AudioTrack.addStream(for: encoder, to: file)
+    var options: OpaquePointer? = nil
+    try file.begin(options: &options, description: "sound")
+    let track = try AudioTrack(encoder: encoder, destinations: [(file, stream)])
+    try samples.withUnsafeBufferPointer { try track.write($0.baseAddress!, frames: 48_000) }
+    try track.finish()
+    try file.close()
+    let decoded = try AudioTrackDecoder.decode(url)
+    let onset = try #require(
+      (0..<decoded.frameCount).first { decoded.samples[$0 * decoded.channels] > 0.4 })
+    let time = decoded.startTime + Double(onset) / 48_000
+    #expect(abs(time - 0.5) < 0.001, "click at \(time) s")
+  }
+
   @Test func unsupportedSoundIsAClearError() throws {
     #expect(throws: DualCamError.self) {
       _ = try AudioEncoder(

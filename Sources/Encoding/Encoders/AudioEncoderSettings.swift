@@ -14,10 +14,11 @@ public struct AudioEncoderSettings: Sendable, Hashable {
   /// True when the container keeps the codec's headers out of band (MOV, MP4 and MKV all do).
   public var globalHeader: Bool
   /// True when the file cannot say that the codec's first frames are priming (its encoder
-  /// delay) and players would play them, late by that much. DualCam's MOV and MP4 files are
-  /// written fragmented, which loses the edit list that would say it, so the encoder drops as
-  /// many frames from the start of the take's sound and stamps its packets from 0: the priming
-  /// stands in for those first milliseconds (21 ms with AAC) and the rest is on time.
+  /// delay) and players would play them, late by that much. AAC's priming is marked only by an
+  /// edit list (MOV, MP4), which DualCam's fragmented files lose, and Matroska has no place for
+  /// it; Opus carries its pre-skip in its own header. So for AAC the encoder drops as many
+  /// frames from the start of the take's sound and stamps its packets from 0: the priming
+  /// stands in for those first 21 ms and the rest is on time.
   public var trimsPriming: Bool = false
 
   /// Creates settings.
@@ -38,7 +39,7 @@ public struct AudioEncoderSettings: Sendable, Hashable {
       codec: audio.effectiveCodec(container: container, videoCodec: videoCodec),
       sampleRate: audio.sampleRate, channels: audio.channels,
       bitsPerSecond: audio.bitrate.bitsPerSecond)
-    trimsPriming = container != .mkv
+    trimsPriming = codec != .opus
   }
 
   /// "AAC 48000 Hz stereo 128 kbps", for messages and the metadata.

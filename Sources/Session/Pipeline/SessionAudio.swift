@@ -17,17 +17,28 @@ final class SessionAudio: @unchecked Sendable {
   let queue = AudioPeriodQueue(capacity: SessionAudio.queueCapacity)
   private let started = Atomic<Bool>(false)
   private let lost = Atomic<Bool>(false)
+  /// The newest periods seen between takes (scheduler thread only): a take's first slot stands
+  /// for the moment record was pressed, and the period holding that moment may have been
+  /// captured before the take reached the scheduler.
+  private var held: [AudioPeriodBuffer] = []
+
+  /// How long periods are held between takes.
+  static let heldNanoseconds: Int64 = 250_000_000
 
   /// Periods that may wait for the scheduler (about 0.6 s of 10 ms periods); the source's pool
-  /// holds a few more so it never waits for a buffer.
+  /// holds as many more for those held between takes, and a few being filled.
   static let queueCapacity = 64
 
-  init(source: any AudioSource) { self.source = source }
+  init(source: any AudioSource) {
+    self.source = source
+    held.reserveCapacity(Self.queueCapacity)
+  }
 
   /// Starts capturing; periods go to `queue`.
   func start(clock: any MonotonicClock) throws(DualCamError) {
     guard !started.load(ordering: .relaxed) else { return }
-    try source.start(clock: clock, sink: queue, bufferCount: Self.queueCapacity + 8)
+    // The queue, the periods held between takes, and a few being filled.
+    try source.start(clock: clock, sink: queue, bufferCount: Self.queueCapacity * 2 + 8)
     started.store(true, ordering: .relaxed)
   }
 
@@ -39,21 +50,44 @@ final class SessionAudio: @unchecked Sendable {
     guard started.exchange(false, ordering: .relaxed) else { return }
     source.stop()
     while let period = queue.pop() { period.release() }
+    // (The scheduler, the only other user of `held`, has stopped by now.)
+    for period in held { period.release() }
+    held.removeAll(keepingCapacity: true)
   }
 
   /// True while the source reports its device lost (silence is recorded meanwhile).
   var signalLost: Bool { lost.load(ordering: .relaxed) }
 
-  /// Moves every queued period into `take` (if any) and gives it back (scheduler thread).
-  func drain(into take: TakeAudio?) {
+  /// Moves every queued period into `take` and gives it back; between takes (`take` nil) keeps
+  /// the last `heldNanoseconds` of them for the next take's start (scheduler thread).
+  func drain(into take: TakeAudio?, now: MonotonicTime) {
     for event in queue.takeEvents() {
       switch event {
       case .signalLost: lost.store(true, ordering: .relaxed)
       case .signalRestored: lost.store(false, ordering: .relaxed)
       }
     }
+    guard let take else {
+      while let period = queue.pop() {
+        if held.count == Self.queueCapacity {
+          held.removeFirst().release()
+        }
+        held.append(period)
+      }
+      while let oldest = held.first, now - oldest.captureTime > Self.heldNanoseconds {
+        held.removeFirst().release()
+      }
+      return
+    }
+    if !held.isEmpty {
+      for period in held {
+        take.append(period)
+        period.release()
+      }
+      held.removeAll(keepingCapacity: true)
+    }
     while let period = queue.pop() {
-      take?.append(period)
+      take.append(period)
       period.release()
     }
   }

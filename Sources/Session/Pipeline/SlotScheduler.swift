@@ -152,7 +152,7 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
-      audioInput?.drain(into: outputs?.audio)
+      audioInput?.drain(into: outputs?.audio, now: clock.now())
       for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
         synchronizer.setSignalLost(lost, camera: position)
