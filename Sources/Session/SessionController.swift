@@ -86,6 +86,10 @@ public final class SessionController: @unchecked Sendable {
       settings, in: URL(fileURLWithPath: "/nonexistent"), name: "check", frontSize: frontSize,
       backSize: backSize)
     for spec in specs { try spec.validate() }
+    if settings.audioSettings.input != .none {
+      _ = try settings.audioSettings.validated(
+        container: settings.container, videoCodec: settings.codec)
+    }
   }
 
   /// Nil when `layout` can be applied now, else why not (a running take keeps its canvas size).

@@ -56,6 +56,6 @@ enum ResultPrinter {
         format: "%.2f s; xruns %d, gaps %d, silence %lld frames, drift %+.1f ppm, "
           + "offset mean %.2f ms, max %.2f ms", audio.durationSeconds, audio.xruns, audio.gaps,
         audio.silenceFrames, audio.driftPpm, audio.offsetMeanMilliseconds,
-        audio.offsetMaxMilliseconds)
+        audio.offsetMaxMilliseconds) + (audio.note.map { "\n  note: \($0)" } ?? "")
   }
 }
