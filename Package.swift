@@ -18,6 +18,7 @@ let package = Package(
       name: "DualCamEngine",
       targets: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
+        "Library",
       ]),
   ],
   dependencies: [
@@ -94,18 +95,23 @@ let package = Package(
       dependencies: ["DualCamCore", "Compositor", "Media", "Encoding"],
       swiftSettings: strictSwift
     ),
+    // Plays a take's three files on their shared timeline (no terminal in it).
+    .target(
+      name: "Playback", dependencies: ["DualCamCore", "Media"], swiftSettings: strictSwift),
     .target(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
+        "Playback",
       ],
       swiftSettings: strictSwift
     ),
+    .target(name: "Library", dependencies: ["DualCamCore"], swiftSettings: strictSwift),
     .executableTarget(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
-        "Budget", "Audio",
+        "Budget", "Library", "Audio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -161,8 +167,20 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .testTarget(
+      name: "PlaybackTests",
+      dependencies: [
+        "Playback", "Session", "Capture", "Media", "DualCamCore", "TestSupport",
+      ],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
       name: "BudgetTests",
       dependencies: ["Budget", "DualCamCore", "TestSupport"],
+      swiftSettings: strictSwift
+    ),
+    .testTarget(
+      name: "LibraryTests",
+      dependencies: ["Library", "DualCamCore", "TestSupport"],
       swiftSettings: strictSwift
     ),
     .testTarget(

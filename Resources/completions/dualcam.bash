@@ -173,13 +173,13 @@ _dualcam() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    ui|record|recover|devices|controls|budget|help)
+    ui|record|recover|devices|controls|budget|list|show|delete|help)
         # Offer subcommand argument completions
         "_dualcam_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'ui record recover devices controls budget help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'ui record recover devices controls budget list show delete help' -- "${cur}"))
         ;;
     esac
 }
@@ -451,6 +451,66 @@ _dualcam_budget() {
         return
         ;;
     '--duration')
+        return
+        ;;
+    esac
+}
+
+_dualcam_list() {
+    repeating_flags=()
+    non_repeating_flags=(--reverse --problems --json --verbose --version -h --help)
+    repeating_options=(-o --output --resolution)
+    non_repeating_options=(--sort --since --until --search)
+    __dualcam_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        return
+        ;;
+    '--sort')
+        return
+        ;;
+    '--resolution')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--search')
+        return
+        ;;
+    esac
+}
+
+_dualcam_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=(-o --output)
+    non_repeating_options=()
+    __dualcam_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        return
+        ;;
+    esac
+}
+
+_dualcam_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--permanent --yes --version -h --help)
+    repeating_options=(-o --output)
+    non_repeating_options=()
+    __dualcam_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
         return
         ;;
     esac

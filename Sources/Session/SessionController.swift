@@ -39,6 +39,11 @@ public final class SessionController: @unchecked Sendable {
   private var scheduler: SlotScheduler?
   private let current = Mutex<State>(.idle)
   private var take: TakeInProgress?
+  /// Watches the free space of the running take's disk.
+  private var diskGuard: DiskSpaceGuard?
+  /// Reads a folder's free space (tests stand in a small disk) and how often, in seconds.
+  var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
+  var diskCheckInterval = 1.0
 
   /// How many frames may wait in each camera's inbox before the oldest is dropped.
   static let inboxCapacity = 4
@@ -214,6 +219,15 @@ public final class SessionController: @unchecked Sendable {
     take = TakeInProgress(
       folder: folder, lock: lock, specs: specs, outputs: outputs, startTime: startTime,
       startDate: startDate, layout: settings.layout)
+    let workers = Array(outputs.workers)
+    diskGuard = DiskSpaceGuard(
+      folder: folder.partialURL, interval: diskCheckInterval, probe: diskSpaceProbe
+    ) {
+      let written = workers.map(\.framesWritten).min() ?? 0
+      return DiskSpaceGuard.Progress(
+        bytesWritten: workers.reduce(0) { $0 + $1.bytesWritten }, framesWritten: written,
+        framesPending: max(0, scheduler.latestReport.statistics.slots - written))
+    }
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
@@ -260,8 +274,11 @@ public final class SessionController: @unchecked Sendable {
         PauseSpan(start: started, end: nil, atFrame: scheduler.latestReport.statistics.slots))
       take.pauseStarted = nil
     }
+    let endedByItself = scheduler.latestReport.takeEnded  // its frame limit was reached
     scheduler.send(.stop(at: stopTime))
     let report = scheduler.waitForTakeEnd()
+    let lowSpace = diskGuard?.stop()
+    diskGuard = nil
     let endDate = Date()
     self.take = nil
     defer { current.withLock { $0 = .previewing } }
@@ -279,23 +296,38 @@ public final class SessionController: @unchecked Sendable {
         "the take was stopped before its first frame; nothing was saved",
         fix: "record for at least one frame")
     }
+    let stop = TakeStop(
+      report: report, endedByItself: endedByItself, lowSpace: lowSpace, finished: Array(finished),
+      frameRate: settings.frameRate, folder: take.folder.partialURL)
     var metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: report, stopTime: stopTime, endDate: endDate,
-      sources: (front, back), outputs: finished, errors: errors, events: sink.eventLog,
-      inboxDrops: inboxDrops
+      sources: (front, back), outputs: finished, errors: errors + stop.notes,
+      events: sink.eventLog, inboxDrops: inboxDrops,
+      status: errors.isEmpty ? .complete : .stoppedOnError
     ).build()
     metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
-    try TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
+    metadata.stopReason = stop.reason
+    // The metadata is written before the real error is raised, and its own failure (likely on
+    // a full disk) never hides that error.
+    var metadataProblem: DualCamError?
+    do {
+      try TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
+    } catch {
+      metadataProblem = error
+    }
     if let error = report.outputError ?? finished.first(where: { $0.error != nil })?.error {
       // The files stay in the .partial folder (playable up to the failure) and the user is
       // told where; `dualcam recover` can finish them once the cause is fixed.
+      let also = metadataProblem.map { "; \($0.problem)" } ?? ""
       throw .writeFailed(
-        "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)",
-        fix: error.fix)
+        "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)\(also)",
+        fix: (error.fix.isEmpty ? "" : "\(error.fix); then ")
+          + "run `dualcam recover` to cut its files to the frames they share")
     }
+    if let metadataProblem { throw metadataProblem }
     take.lock.release()
     let folder = try take.folder.finalize()
-    return TakeResult(folder: folder, metadata: metadata)
+    return TakeResult(folder: folder, metadata: metadata, problem: stop.problem)
   }
 
   /// Writes the take's `metadata.json` as it stands (status `recording`), so that a take
@@ -351,6 +383,7 @@ public final class SessionController: @unchecked Sendable {
         signalLost: sink.channel(position).signalLost.load(ordering: .relaxed),
         maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9)
     }
+    let lowSpace = take == nil ? nil : diskGuard?.lowSpace
     let outputs: [SessionSnapshot.Output] =
       take.map { take in
         take.outputs.workers.map {
@@ -363,8 +396,13 @@ public final class SessionController: @unchecked Sendable {
       wallSeconds: wall, pausedSeconds: paused, lagRepeats: report.lagRepeats,
       front: camera(.front, front),
       back: camera(.back, back), outputs: outputs,
-      failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" },
-      takeFolder: take?.folder.partialURL, takeEnded: take != nil && report.takeEnded)
+      failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" }
+        ?? lowSpace.map {
+          "the disk is almost full (\(DiskSpaceGuard.LowSpace.megabytes($0.freeBytes)) free): "
+            + "the take stops while its files can still be finished"
+        },
+      takeFolder: take?.folder.partialURL,
+      takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
     snapshot.audio = take == nil ? nil : audioStatus(report.audio)
     return snapshot
   }

@@ -7,10 +7,14 @@ public struct TakeResult: Sendable {
   public var folder: URL
   /// What was written to `metadata.json`.
   public var metadata: TakeMetadata
+  /// Why the take ended early though it was saved whole (the disk filled up), for the user and
+  /// the exit status; nil when it ended as asked.
+  public var problem: DualCamError?
 
   /// Creates a result.
-  public init(folder: URL, metadata: TakeMetadata) {
+  public init(folder: URL, metadata: TakeMetadata, problem: DualCamError? = nil) {
     self.folder = folder
     self.metadata = metadata
+    self.problem = problem
   }
 }

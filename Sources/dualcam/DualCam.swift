@@ -17,7 +17,8 @@ struct DualCam: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       InterfaceCommand.self, RecordCommand.self, RecoverCommand.self, DevicesCommand.self,
-      ControlsCommand.self, BudgetCommand.self,
+      ControlsCommand.self, BudgetCommand.self, ListCommand.self, ShowCommand.self,
+      DeleteCommand.self,
     ],
     defaultSubcommand: InterfaceCommand.self)
 

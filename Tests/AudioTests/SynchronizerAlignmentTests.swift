@@ -43,13 +43,12 @@ struct SynchronizerAlignmentTests {
         events[nextEvent].1(&synchronizer, events[nextEvent].0)
         nextEvent += 1
       }
-      for camera in 0..<2 {
-        let time = origin + rate.time(ofFrame: nextFrame) + Int64(camera) * 7_000_000
+      for (offset, camera) in [CameraPosition.front, .back].enumerated() {
+        let time = origin + rate.time(ofFrame: nextFrame) + Int64(offset) * 7_000_000
         if time <= now, let frame = pool.lease() {
           frame.captureTime = time
           frame.sequence = UInt64(nextFrame)
-          synchronizer.offer(
-            frame, camera: camera == 0 ? .front : .back, arrival: time + 3_000_000)
+          synchronizer.offer(frame, camera: camera, arrival: time + 3_000_000)
         }
       }
       if origin + rate.time(ofFrame: nextFrame) + 7_000_000 <= now { nextFrame += 1 }

@@ -12,8 +12,12 @@ let usage = """
   usage: dualcam-bench compositor [--rounds N] [--sets N]
          dualcam-bench latency [--takes N] [--height 720]
          dualcam-bench record [--seconds N] [--height 720]
+         dualcam-bench library [--takes 5000] [--rounds N]
     latency     record call to first frame written, camera frame to preview tap
     record      a synthetic take held open (for attaching perf or gdb to the frame path)
+    library     the recordings library on N synthetic takes: first screen (scan, read,
+                sort), re-sort, search and an idle refresh, against a plain listing of
+                the same folders (readdir of the output folder and of every take folder)
     compositor  time every compositor case against a memcpy of one 1920x2160 I420 frame,
                 interleaved, single thread, data cycling through N sets (cold memory)
   """
@@ -95,6 +99,52 @@ case "latency":
   print("  of which record call (files open, clock on):    \(summary(figures.recordCall))")
   print("  record call -> first frame in the first file:   \(summary(figures.recordToFirstOutput))")
   print("camera frame (capture stamp) -> preview tap:   \(summary(figures.frameToPreview))")
+case "library":
+  let takes = option("--takes", default: 5_000)
+  let rounds = option("--rounds", default: 5)
+  let start = DispatchTime.now().uptimeNanoseconds
+  let workload = try LibraryWorkload(takes: takes)
+  let setup = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  // CPU time of one first screen, all threads: what it would take on an idle machine, which
+  // wall-clock times on a shared one cannot show.
+  func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  }
+  let cpuBefore = cpuSeconds()
+  workload.firstScreen()
+  let firstScreenCPU = cpuSeconds() - cpuBefore
+  let listingBefore = cpuSeconds()
+  workload.plainListing()
+  let listingCPU = cpuSeconds() - listingBefore
+  let timer = RatioTimer(rounds: rounds, callsPerRound: 3)
+  let results = timer.measure(
+    reference: ("plain listing (readdir of every folder)", { workload.plainListing() }),
+    cases: [
+      ("first screen (new index, read all, sort)", { workload.firstScreen() }),
+      ("re-sort by size", { workload.resort() }),
+      ("search two words", { workload.search() }),
+      ("refresh, nothing changed", { workload.refreshUnchanged() }),
+    ])
+  print(
+    String(
+      format: "library, %d synthetic takes (written in %.1f s), %d rounds", takes, setup, rounds))
+  print(
+    "case".padding(toLength: 42, withPad: " ", startingAt: 0) + "        ms  x listing  (range)")
+  for result in results {
+    let name = result.name.padding(toLength: 42, withPad: " ", startingAt: 0)
+    print(
+      name
+        + String(
+          format: "  %8.2f  %8.2f  (%.2f-%.2f)", result.milliseconds, result.ratio,
+          result.ratioRange.lowerBound, result.ratioRange.upperBound))
+  }
+  print(
+    String(
+      format: "CPU time, all threads: first screen %.0f ms, plain listing %.0f ms",
+      firstScreenCPU * 1e3, listingCPU * 1e3))
 case "record":
   let seconds = option("--seconds", default: 30)
   let height = option("--height", default: 720)

@@ -31,6 +31,14 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   /// Changes of the dual view's layout while recording (swap, zoom, split), in order; absent
   /// when the layout never changed. `settings.layout` is the layout the take started with.
   public var layoutChanges: [LayoutChangeRecord]?
+  /// The user's note on the take (added in the gallery or with the library); absent if none.
+  public var notes: String?
+  /// The user's tags on the take; absent if none.
+  public var tags: [String]?
+  /// Why the take ended: `requested` (stop key, signal), `duration` (its set length),
+  /// `disk_full` (stopped while its disk still had room to finish the files) or
+  /// `output_failed` (a file could not be written). Absent in checkpoints and older takes.
+  public var stopReason: StopReason?
   /// The take's sound (see `AudioRecord`); absent when the take has none.
   public var audio: AudioRecord?
 
@@ -43,6 +51,14 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     case complete
     case stoppedOnError = "stopped_on_error"
     case recovered
+  }
+
+  /// Why a take ended.
+  public enum StopReason: String, Sendable, Codable {
+    case requested
+    case duration
+    case diskFull = "disk_full"
+    case outputFailed = "output_failed"
   }
 
   /// Program name and version.

@@ -34,6 +34,7 @@ public final class PacketCopyWriter: @unchecked Sendable {
   private let written = Atomic<Int64>(0)
   private var failure: DualCamError?
   private var finished = false
+  private var earlyFragments: EarlyFragments
 
   /// Checks `spec`, creates the file with this one stream and writes its header. `standIn`
   /// (I420, `spec.size`) is the picture stored, encoded once as JPEG now, for frames without a
@@ -88,6 +89,7 @@ public final class PacketCopyWriter: @unchecked Sendable {
     self.packet = packet
     self.file = file
     self.ownsFile = ownsFile
+    earlyFragments = EarlyFragments(spec: spec)
   }
 
   private static func check(_ spec: OutputSpec) throws(DualCamError) {
@@ -129,13 +131,22 @@ public final class PacketCopyWriter: @unchecked Sendable {
     pointer.pointee.dts = index
     pointer.pointee.duration = 1
     pointer.pointee.flags = AV_PKT_FLAG_KEY
+    let completedFragment: Bool
     do {
-      try file.write(pointer, to: stream)
+      completedFragment = try file.write(pointer, to: stream)
     } catch {
       failure = error
       throw error
     }
     written.add(1, ordering: .relaxed)
+    if earlyFragments.noteWritten(frame: index), !completedFragment {
+      do {
+        try file.closeFragment()
+      } catch {
+        failure = error
+        throw error
+      }
+    }
   }
 
   /// Stores the stand-in picture given at creation as frame `index`.

@@ -42,6 +42,7 @@ public final class VideoFileWriter: @unchecked Sendable {
   private var failure: DualCamError?
   private var finished = false
   private var ended = false
+  private var earlyFragments: EarlyFragments
 
   /// Checks `spec`, opens the encoder and creates the file with this one video stream.
   public convenience init(spec: OutputSpec) throws(DualCamError) {
@@ -88,6 +89,7 @@ public final class VideoFileWriter: @unchecked Sendable {
     self.encoder = encoder
     self.stream = stream
     self.packet = packet
+    earlyFragments = EarlyFragments(spec: spec)
   }
 
   /// The stream in words ("libx264 ultrafast 1280x720 at 30 fps"), for messages about the file.
@@ -195,8 +197,12 @@ public final class VideoFileWriter: @unchecked Sendable {
   private func drain() throws(DualCamError) {
     let packet = packet.pointer
     while try encoder.receive(into: packet) {
-      try file.write(packet, to: stream)
+      let frame = packet.pointee.pts  // the encoder's time base: one tick per frame
+      let completedFragment = try file.write(packet, to: stream)
       written.add(1, ordering: .relaxed)
+      if earlyFragments.noteWritten(frame: frame), !completedFragment {
+        try file.closeFragment()
+      }
     }
   }
 

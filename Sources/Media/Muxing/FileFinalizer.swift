@@ -19,21 +19,100 @@ public enum FileFinalizer {
   /// out: crash recovery cuts the three files of a take to the frames all three have. Cut at a
   /// keyframe (DualCam's files end on fragment boundaries, which are keyframes) so no kept frame
   /// loses a reference.
-  public static func makeSeekable(_ url: URL, keepingFrames: Int64? = nil) throws(DualCamError) {
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.deletingPathExtension().lastPathComponent).seekable-\(getpid()).\(url.pathExtension)")
-    do {
-      if try remux(url, into: temporary, keepingFrames: keepingFrames) > 0 {
-        try syncAndReplace(url, with: temporary)
-      } else {
-        // Without samples the MOV muxer drops the track; the fragmented file still says what
-        // the take was (codec, size), so an empty take keeps it.
-        unlink(temporary.path)
-      }
-    } catch {
-      unlink(temporary.path)
-      throw kept(error, url: url)
+  @discardableResult
+  public static func makeSeekable(_ url: URL, keepingFrames: Int64? = nil) throws(DualCamError)
+    -> Bool
+  {
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw kept(.writeFailed("its folder cannot be opened (\(reason))", fix: ""), name: url)
     }
+    defer { close(folder) }
+    do {
+      return try makeSeekable(
+        named: url.lastPathComponent, inFolder: folder, keepingFrames: keepingFrames)
+    } catch {
+      // Messages name the folder as the caller knows it, not as /proc/self/fd/N.
+      throw error.replacingPath(
+        "/proc/self/fd/\(folder)", with: url.deletingLastPathComponent().path)
+    }
+  }
+
+  /// `makeSeekable(_:keepingFrames:)` for the file `name` in the folder open as `folder`, never
+  /// following a link: `name` must be a regular file (not a link, FIFO or device), and the
+  /// temporary file is created and renamed relative to the descriptor, so crash recovery cannot
+  /// be led out of the folder it checked. The temporary file never outlives the call.
+  ///
+  /// The rewrite needs room for a second copy. Without it a plain rewrite is skipped and the
+  /// fragmented file (complete once its writer wrote the trailer) is kept, so a take ending on
+  /// a nearly full disk still ends; a cut (`keepingFrames`) cannot be skipped and throws.
+  /// Returns true when the file was rewritten, false when it was left as it was.
+  @discardableResult
+  public static func makeSeekable(
+    named name: String, inFolder folder: Int32, keepingFrames: Int64? = nil
+  ) throws(DualCamError) -> Bool {
+    let named = URL(fileURLWithPath: name)
+    var status = stat()
+    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+      status.st_mode & S_IFMT == S_IFREG
+    else {
+      throw kept(
+        .unreadableMedia(
+          "it is not a regular file (a link, FIFO or device is never read)", fix: ""),
+        name: named)
+    }
+    let needed = Int64(status.st_size) + rewriteMargin
+    guard SpaceReservation.claim(needed, in: folder) else {
+      if keepingFrames == nil { return false }
+      throw kept(
+        .writeFailed(
+          "there is not enough free space to rewrite it (about \(needed / 1_000_000) MB)",
+          fix: "free space on the disk, then run `dualcam recover` again"),
+        name: named)
+    }
+    defer { SpaceReservation.release(needed) }
+    let temporary =
+      ".\(named.deletingPathExtension().lastPathComponent).seekable-\(getpid()).\(named.pathExtension)"
+    // FFmpeg opens by path: /proc/self/fd/N names the folder the descriptor holds.
+    let base = URL(fileURLWithPath: "/proc/self/fd/\(folder)")
+    if fstatat(folder, temporary, &status, AT_SYMLINK_NOFOLLOW) == 0,
+      status.st_mode & S_IFMT == S_IFREG
+    {
+      unlinkat(folder, temporary, 0)
+    }
+    let created = openat(
+      folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard created >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw kept(.writeFailed("cannot create \(temporary) (\(reason))", fix: ""), name: named)
+    }
+    close(created)
+    do {
+      let copied = try remux(
+        base.appendingPathComponent(name), into: base.appendingPathComponent(temporary),
+        fileExtension: named.pathExtension, keepingFrames: keepingFrames)
+      if copied > 0 {
+        try syncAndReplace(name, with: temporary, inFolder: folder)
+        return true
+      }
+      // Without samples the MOV muxer drops the track; the fragmented file still says what
+      // the take was (codec, size), so an empty take keeps it.
+      unlinkat(folder, temporary, 0)
+      return false
+    } catch {
+      unlinkat(folder, temporary, 0)
+      throw kept(error, name: named)
+    }
+  }
+
+  /// Room kept free beyond the copy itself: the index and the muxer's buffers.
+  static let rewriteMargin: Int64 = 8 << 20
+
+  /// True when `name` is a temporary file a `makeSeekable` call killed before it finished left
+  /// behind (`.<name>.seekable-<pid>.<ext>`).
+  public static func isLeftoverTemporary(_ name: String) -> Bool {
+    name.hasPrefix(".") && name.contains(".seekable-")
   }
 
   /// True when `url` is an ISO media file (MOV/MP4) written in fragments: it has a `moof` box
@@ -61,11 +140,11 @@ public enum FileFinalizer {
 
   /// Copies `source` into `target`; returns the number of packets copied.
   private static func remux(
-    _ source: URL, into target: URL, keepingFrames: Int64?
+    _ source: URL, into target: URL, fileExtension: String, keepingFrames: Int64?
   ) throws(DualCamError) -> Int {
     let input = try InputFile(url: source)
     try input.findStreamInfo()
-    let muxerName = try muxerName(for: input)
+    let muxerName = try muxerName(for: input, fileExtension: fileExtension)
     let output = try OutputMuxer(muxerName: muxerName, url: target)
     let context = input.pointer
     // Input stream index → output stream index (-1: not copied, e.g. timecode tracks).
@@ -99,7 +178,9 @@ public enum FileFinalizer {
   }
 
   /// The muxer writing the same kind of file as `input`: MP4 stays MP4, MOV stays MOV.
-  private static func muxerName(for input: borrowing InputFile) throws(DualCamError) -> String {
+  private static func muxerName(
+    for input: borrowing InputFile, fileExtension: String
+  ) throws(DualCamError) -> String {
     let demuxer = String(cString: input.pointer.pointee.iformat.pointee.name)
     if demuxer.hasPrefix("matroska") { return "matroska" }
     guard demuxer.hasPrefix("mov") else {
@@ -107,7 +188,7 @@ public enum FileFinalizer {
         "\(input.name) is a \(demuxer) file, not MOV, MP4 or MKV",
         fix: "only DualCam's own recordings can be repaired")
     }
-    return input.url.pathExtension.lowercased() == "mp4" ? "mp4" : "mov"
+    return fileExtension.lowercased() == "mp4" ? "mp4" : "mov"
   }
 
   /// Copies packets until the end of the file or the first damaged one; returns the count.
@@ -170,25 +251,45 @@ public enum FileFinalizer {
   // MARK: - Replace
 
   /// Makes the new file durable, then renames it over the old one (atomic on one file system).
-  private static func syncAndReplace(_ url: URL, with temporary: URL) throws(DualCamError) {
-    let descriptor = open(temporary.path, O_RDONLY)
+  private static func syncAndReplace(
+    _ name: String, with temporary: String, inFolder folder: Int32
+  ) throws(DualCamError) {
+    let descriptor = openat(folder, temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     if descriptor >= 0 {
       fsync(descriptor)
       close(descriptor)
     }
-    guard rename(temporary.path, url.path) == 0 else {
+    guard renameat(folder, temporary, folder, name) == 0 else {
       let reason = String(cString: strerror(errno))
-      throw .writeFailed("cannot replace \(url.lastPathComponent) (\(reason))", fix: "")
+      throw .writeFailed("cannot replace \(name) (\(reason))", fix: "")
     }
   }
 
   /// The error from a failed rewrite, saying that the fragmented original is still there.
-  private static func kept(_ error: DualCamError, url: URL) -> DualCamError {
+  private static func kept(_ error: DualCamError, name url: URL) -> DualCamError {
+    // Whether what is left plays is for the caller to find out (a probe): a garbage or empty
+    // file fails here too.
     let problem =
       "\(url.lastPathComponent) could not be made seekable (\(error.problem)); "
-      + "the fragmented file is kept and plays as it is"
+      + "it is left as it was"
     let fix = error.fix.isEmpty ? "run 'dualcam recover' on the take later" : error.fix
     switch error {
+    case .writeFailed: return .writeFailed(problem, fix: fix)
+    case .outputUnavailable: return .outputUnavailable(problem, fix: fix)
+    case .unreadableMedia: return .unreadableMedia(problem, fix: fix)
+    case .sourceUnavailable: return .sourceUnavailable(problem, fix: fix)
+    case .invalidArgument: return .invalidArgument(problem, fix: fix)
+    case .encoderFailed: return .encoderFailed(problem, fix: fix)
+    }
+  }
+}
+
+extension DualCamError {
+  /// The same error with `path` replaced by `replacement` in its words.
+  fileprivate func replacingPath(_ path: String, with replacement: String) -> DualCamError {
+    let problem = self.problem.replacingOccurrences(of: path, with: replacement)
+    let fix = self.fix.replacingOccurrences(of: path, with: replacement)
+    switch self {
     case .writeFailed: return .writeFailed(problem, fix: fix)
     case .outputUnavailable: return .outputUnavailable(problem, fix: fix)
     case .unreadableMedia: return .unreadableMedia(problem, fix: fix)

@@ -107,11 +107,14 @@ package final class OutputFile: @unchecked Sendable {
   // MARK: - Packets
 
   /// Writes `packet` (stamped in `stream.packetTimeBase`) into `stream`; the packet is left
-  /// empty. After a failed write every later write and `close` throw the same error.
+  /// empty. Returns whether the write completed a fragment (MOV) or cluster (MKV), which is then
+  /// already on its way to the disk. After a failed write every later write and `close` throw
+  /// the same error.
+  @discardableResult
   package func write(_ packet: UnsafeMutablePointer<AVPacket>, to stream: Stream)
-    throws(DualCamError)
+    throws(DualCamError) -> Bool
   {
-    try lock.withLock { _ throws(DualCamError) in
+    try lock.withLock { _ throws(DualCamError) -> Bool in
       guard phase == .writing, failure == nil else {
         av_packet_unref(packet)
         throw failure ?? .invalidArgument("\(url.lastPathComponent) is not open", fix: "")
@@ -123,11 +126,34 @@ package final class OutputFile: @unchecked Sendable {
       do throws(DualCamError) {
         try muxer.write(packet, interleaved: streamCount > 1)
         let after = muxer.position
-        if after != before {
-          // A fragment (MOV) or cluster (MKV) was just completed: push it to the kernel now.
-          try muxer.flush()
-          bytes.store(after, ordering: .relaxed)
+        guard after != before else { return false }
+        // A fragment (MOV) or cluster (MKV) was just completed: push it to the kernel now.
+        try muxer.flush()
+        bytes.store(after, ordering: .relaxed)
+        return true
+      } catch {
+        failure = error
+        throw error
+      }
+    }
+  }
+
+  /// Ends the current fragment (MOV) or cluster (MKV) before its keyframe and pushes it to the
+  /// kernel, so that what was written so far survives a crash (a take's first second: see
+  /// `EarlyFragments` in Encoding).
+  package func closeFragment() throws(DualCamError) {
+    try lock.withLock { _ throws(DualCamError) in
+      guard phase == .writing, failure == nil else {
+        throw failure ?? .invalidArgument("\(url.lastPathComponent) is not open", fix: "")
+      }
+      do throws(DualCamError) {
+        // A null packet asks a muxer that can flush (MOV, MP4, Matroska) to write out what it
+        // holds.
+        try Libav.check(av_write_frame(muxer.pointer, nil)) { error in
+          OutputMuxer.writeFailure(error, url: url)
         }
+        try muxer.flush()
+        bytes.store(muxer.position, ordering: .relaxed)
       } catch {
         failure = error
         throw error

@@ -41,6 +41,8 @@ public final class VideoFileReader: @unchecked Sendable {
   private let startTimestamp: Int64
   private var nextIndex: Int64 = 0
   private var draining = false
+  /// Set by `seek(toFrame:)`: frames before it are decoded and dropped unconverted.
+  private var seekTarget: Int64?
 
   /// Opens `url`; pass `raw` for a headerless YUV file.
   public init(url: URL, raw: RawVideoFormat? = nil) throws(DualCamError) {
@@ -103,12 +105,25 @@ public final class VideoFileReader: @unchecked Sendable {
       switch try Libav.step(received, decodeFailure) {
       case .ready:
         defer { av_frame_unref(frame.pointer) }
-        try convert(frame.pointer, into: image)
         let timestamp = frame.pointer.pointee.best_effort_timestamp
         let time =
           timestamp == cav_nopts_value()
           ? Double(nextIndex) / frameRate.framesPerSecond
           : StreamTiming.seconds(timestamp - startTimestamp, timeBase)
+        if let target = seekTarget {
+          // After a seek the count restarts from the frame's own time on the constant-rate
+          // timeline; frames before the target are decoded (the next ones need them) and dropped.
+          let index =
+            timestamp == cav_nopts_value()
+            ? nextIndex : Int64((time * frameRate.framesPerSecond).rounded())
+          guard index >= target else {
+            nextIndex = index + 1
+            continue
+          }
+          seekTarget = nil
+          nextIndex = index
+        }
+        try convert(frame.pointer, into: image)
         nextIndex += 1
         return .frame(index: nextIndex - 1, presentationTime: time)
       case .endOfStream:
@@ -133,6 +148,39 @@ public final class VideoFileReader: @unchecked Sendable {
     nextIndex = 0
     draining = false
     stoppedAtDamage = false
+    seekTarget = nil
+  }
+
+  /// Makes the next `readFrame(into:)` return frame `index` exactly (numbered from 0 on the
+  /// stream's constant-rate timeline). A target a little ahead is reached by decoding forward;
+  /// any other goes to the keyframe at or before it first. Frames skipped on the way are
+  /// decoded but not converted.
+  public func seek(toFrame index: Int64) throws(DualCamError) {
+    let target = max(index, 0)
+    let forwardReach = Int64(frameRate.framesPerSecond.rounded(.up)) * 2
+    if !draining, target >= nextIndex, target - nextIndex <= forwardReach {
+      seekTarget = target
+      return
+    }
+    let frameDuration = AVRational(
+      num: Int32(frameRate.denominator), den: Int32(frameRate.numerator))
+    let timestamp = startTimestamp + av_rescale_q(target, frameDuration, timeBase)
+    var code = av_seek_frame(input.pointer, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD)
+    if code < 0 {
+      // No index to seek by (a fragmented file): decode forward from the start.
+      code = av_seek_frame(input.pointer, streamIndex, startTimestamp, AVSEEK_FLAG_BACKWARD)
+    }
+    if code < 0 { code = av_seek_frame(input.pointer, -1, 0, AVSEEK_FLAG_BYTE) }
+    try Libav.check(code) { error in
+      .unreadableMedia(
+        "cannot seek in \(self.url.lastPathComponent) (\(error.message))",
+        fix: InputFile.damagedFix)
+    }
+    avcodec_flush_buffers(decoder.pointer)
+    nextIndex = 0
+    draining = false
+    stoppedAtDamage = false
+    seekTarget = target
   }
 
   // MARK: - Internals

@@ -30,11 +30,9 @@ public struct TakeFolder: Sendable {
     for attempt in 1...99 {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
       let folder = TakeFolder(root: root, name: name)
-      if manager.fileExists(atPath: folder.partialURL.path)
-        || manager.fileExists(atPath: folder.finalURL.path)
-      {
-        continue
-      }
+      // Any entry counts, a dangling link included (fileExists follows links and would miss
+      // it, and creating the folder would then fail).
+      if isTaken(folder.partialURL) || isTaken(folder.finalURL) { continue }
       do {
         try manager.createDirectory(at: folder.partialURL, withIntermediateDirectories: false)
       } catch {
@@ -63,6 +61,11 @@ public struct TakeFolder: Sendable {
   /// Removes the partial folder of a take that never recorded a frame.
   public func discard() {
     try? FileManager.default.removeItem(at: partialURL)
+  }
+
+  private static func isTaken(_ url: URL) -> Bool {
+    var status = stat()
+    return lstat(url.path, &status) == 0
   }
 
   static func timestampName(for date: Date) -> String {

@@ -1,5 +1,6 @@
 public import DualCamCore
 public import Foundation
+public import Playback
 
 /// What an update asks the runner to do: the only way the interface acts on the session, the
 /// cameras or the disk.
@@ -35,6 +36,10 @@ public enum AppCommand: Sendable, Equatable {
   case openInPlayer(URL)
   /// Stop playing in the preview area.
   case stopPlayback
+  /// Open the player screen on the take in this folder.
+  case playTake(URL)
+  /// Play, pause, seek or switch the angle in the player screen.
+  case controlPlayer(PlayerControl)
   /// Set FFmpeg's log level.
   case setLogLevel(AppState.LogLevel)
   /// Save the settings file.

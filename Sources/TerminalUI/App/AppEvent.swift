@@ -1,6 +1,7 @@
 public import Capture
 public import DualCamCore
 public import Foundation
+public import Playback
 public import Session
 
 /// What happens to the interface: keys, time, and the answers to commands. The runner turns
@@ -57,6 +58,10 @@ public enum AppEvent: Sendable {
   case playback(AppState.PlaybackStatus?)
   /// A frame of the take playing in the preview area, drawn, at `position` seconds.
   case playbackFrame(CellBuffer, position: Double, method: PreviewRenderer.Method)
+  /// A take opened in the player: its screen opens.
+  case playerOpened(PlayerScreen.Take)
+  /// The player's newest picture (nil: unchanged) and where playback is.
+  case playerFrame(CellBuffer?, PlaybackStatus, method: PreviewRenderer.Method)
 
   // MARK: - Messages
 

@@ -93,6 +93,13 @@ public enum AppUpdate {
       return []
     case .previewDrawn, .previewPresented, .playback, .playbackFrame:
       return []  // the camera screen's
+    case .playerOpened(let take):
+      // One take plays at a time: a player already on top gives way to the new one.
+      while state.screens.focused is PlayerScreen { state.screens.pop() }
+      state.screens.push(PlayerScreen(take: take))
+      return []
+    case .playerFrame:
+      return []  // the player screen's
     case .failed(let report):
       return fail(report, &state)
     case .notice(let text):

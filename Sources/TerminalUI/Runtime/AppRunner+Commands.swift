@@ -48,6 +48,10 @@ extension AppRunner {
       dispatch(files.openInPlayer(folder))
     case .stopPlayback:
       dispatch(playback.stop())
+    case .playTake(let folder):
+      dispatch(player.open(folder))
+    case .controlPlayer(let control):
+      player.control(control)
     case .setLogLevel(let level):
       settings.setLogLevel(level)
     case .saveSettings:

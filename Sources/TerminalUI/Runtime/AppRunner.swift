@@ -65,6 +65,7 @@ public final class AppRunner {
   let settings: SettingsExecutor
   let files = FilesExecutor()
   let playback = PlaybackExecutor()
+  let player = PlayerExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
@@ -116,7 +117,8 @@ public final class AppRunner {
   /// One turn of the loop: input, time, finished stops, preview, screen.
   func step() {
     let now = uptime
-    let wait = min(pacer.secondsUntilDue(at: now), max(lastTick + 0.1 - now, 0), 0.05)
+    let wait = min(
+      pacer.secondsUntilDue(at: now), max(lastTick + 0.1 - now, 0), player.isOpen ? 0.01 : 0.05)
     if let input = terminal.nextEvent(timeoutMilliseconds: Int(wait * 1000)) {
       handle(input)
       // Take whatever else is waiting before drawing, so held keys never lag behind.
@@ -129,6 +131,7 @@ public final class AppRunner {
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
     if pacer.isDue(at: time) { drawPreview(at: time) }
+    drawPlayer()
     terminal.present(AppRenderer.render(state))
     if let captured = livePreview.takeCaptureTime() {
       // Measured after the screen was written: capture → tap → compose → cells → terminal.
@@ -205,6 +208,19 @@ public final class AppRunner {
     if let drawn { dispatch(drawn) }
   }
 
+  /// Takes the player's newest picture; closes the take once its screen has been closed.
+  private func drawPlayer() {
+    guard player.isOpen else { return }
+    guard state.screens.pushed.contains(where: { $0 is PlayerScreen }) else {
+      player.close()
+      return
+    }
+    let area = PlayerScreen.pictureArea(ScreenLayout(width: state.width, height: state.height))
+    if let frame = player.frame(fitting: area, capabilities: state.previewCapabilities) {
+      dispatch(frame)
+    }
+  }
+
   /// The three files' expected bytes per second at the current settings (nil for lossless).
   var estimatedBytesPerSecond: Double? {
     let settings = state.settings
@@ -228,6 +244,7 @@ public final class AppRunner {
   private func shutdown() {
     if let finished = sessions.waitForStop() { dispatch(finished) }
     sessions.shutdown(takeRunning: state.isTakeRunning)
+    player.close()
     terminal.close()
   }
 }

@@ -66,18 +66,20 @@ struct InterfaceCommand: ParsableCommand {
       problems.append(ErrorReport(title: "Settings file set aside", problem: problem, fix: nil))
     }
     var notices: [String] = []
-    for partial in TakeRecovery.interruptedTakes(in: root) {
-      do {
-        let outcome = try TakeRecovery.recover(partial)
-        notices.append(
-          "Recovered interrupted take \(outcome.folder.lastPathComponent) (\(outcome.frames) frames)"
-        )
-      } catch {
-        problems.append(
-          ErrorReport(
-            title: "An interrupted take could not be recovered", problem: error.problem,
-            fix: "run `dualcam recover` for details"))
-      }
+    let recovery = TakeRecovery.recoverAll(in: root)
+    for outcome in recovery.recovered {
+      let scope =
+        outcome.playableFiles.count == outcome.files.count
+        ? "" : ", \(outcome.playableFiles.count) of \(outcome.files.count) files play"
+      notices.append(
+        "Recovered interrupted take \(outcome.folder.lastPathComponent) "
+          + "(\(outcome.frames) frames\(scope))")
+    }
+    for failure in recovery.failures {
+      problems.append(
+        ErrorReport(
+          title: "An interrupted take could not be recovered", problem: failure.error.problem,
+          fix: "run `dualcam recover` for details"))
     }
 
     let terminal: NcursesTerminal

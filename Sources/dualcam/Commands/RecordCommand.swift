@@ -106,20 +106,22 @@ struct RecordCommand: ParsableCommand {
     Console.status("finalizing…")
     let result = try session.stopRecording()
     ResultPrinter.print(result, json: json)
+    // Saved whole but cut short (the disk filled up): say so, and fail the command.
+    if let problem = result.problem { throw problem }
   }
 
   /// Finishes takes an earlier crash left behind before a new one starts; a failure here is
   /// reported but never stops the new recording.
   private func recoverInterruptedTakes(in root: URL) {
-    for partial in TakeRecovery.interruptedTakes(in: root) {
-      do {
-        let outcome = try TakeRecovery.recover(partial)
-        Console.status(
-          "recovered interrupted take \(outcome.folder.lastPathComponent) (\(outcome.frames) frames)"
-        )
-      } catch {
-        Console.status("could not recover \(partial.lastPathComponent): \(error.problem)")
-      }
+    let report = TakeRecovery.recoverAll(in: root)
+    for outcome in report.recovered {
+      var lines = outcome.lines
+      lines[0] = "recovered interrupted take " + lines[0].dropFirst("recovered ".count)
+      for line in lines { Console.status(line) }
+    }
+    for failure in report.failures {
+      Console.status(
+        "could not recover \(failure.folder.lastPathComponent): \(failure.error.problem)")
     }
   }
 }

@@ -21,26 +21,25 @@ struct RecoverCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let targets: [URL]
+      let report: TakeRecovery.Report
       if folders.isEmpty {
         let root = try OutputLocation.prepare(explicit: output)
-        targets = TakeRecovery.interruptedTakes(in: root)
-        if targets.isEmpty { Console.status("no interrupted takes in \(root.path)") }
+        report = TakeRecovery.recoverAll(in: root)
+        if report.isEmpty { Console.status("no interrupted takes in \(root.path)") }
       } else {
-        targets = folders.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        report = TakeRecovery.recover(folders.map { URL(fileURLWithPath: $0).standardizedFileURL })
       }
-      var failures = 0
-      for target in targets {
-        do {
-          let outcome = try TakeRecovery.recover(target)
-          print("recovered \(outcome.folder.path) (\(outcome.frames) frames)")
-          for note in outcome.notes { print("  \(note)") }
-        } catch {
-          failures += 1
+      for entry in report.entries {
+        switch entry {
+        case .recovered(let outcome):
+          for line in outcome.lines { print(line) }
+        case .failed(_, let error):
           ErrorReporter.report(error)
         }
       }
-      if failures > 0 { throw ExitCode(74) }
+      // One exit status for the whole run: the first failure's (a take with nothing to
+      // recover is 65, a refused link 64, a write failure 74).
+      if let failure = report.failures.first { throw ExitCode(failure.error.exitCode) }
     } catch let error as DualCamError {
       ErrorReporter.report(error)
       throw ExitCode(error.exitCode)

@@ -1,6 +1,6 @@
 import DualCamCore
-import Media
 import Foundation
+import Media
 import Session
 
 /// Carries out the commands on settings: reads the interface's preferences from the settings

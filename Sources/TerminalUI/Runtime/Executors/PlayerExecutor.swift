@@ -1,0 +1,113 @@
+import DualCamCore
+import Foundation
+import Playback
+
+/// Carries out the player screen's commands: opens a take in a `PlaybackEngine` (which decodes
+/// on its own thread, timed to the clock), passes the screen's controls on, and at each turn of
+/// the runner turns the engine's newest picture into cells, as an event. Nothing here waits for
+/// decoding, so playback never stalls the interface.
+final class PlayerExecutor {
+  private let clock: any MonotonicClock
+  private var engine: PlaybackEngine?
+  private var seen: Int64 = 0
+  private var reported: PlaybackStatus?
+
+  /// A player timed to `clock`.
+  init(clock: any MonotonicClock = SystemMonotonicClock()) {
+    self.clock = clock
+  }
+
+  /// True while a take is open.
+  var isOpen: Bool { engine != nil }
+
+  /// Opens the take in `folder` and plays it from the start; the screen opens on the answer.
+  func open(_ folder: URL) -> [AppEvent] {
+    close()
+    do {
+      let take = try PlaybackTake(folder: folder)
+      let engine = try PlaybackEngine(take: take, clock: clock)
+      engine.play()
+      self.engine = engine
+      return [
+        .playerOpened(
+          PlayerScreen.Take(
+            folder: take.folder, frameCount: take.frameCount, frameRate: take.frameRate,
+            syncEvents: take.syncEvents))
+      ]
+    } catch {
+      return [.failed(ErrorReport(title: "Cannot play the take", error: error))]
+    }
+  }
+
+  /// Passes a control of the player screen on to the engine.
+  func control(_ control: PlayerControl) {
+    guard let engine else { return }
+    switch control {
+    case .togglePlaying: engine.togglePlaying()
+    case .seek(let seconds): engine.seek(bySeconds: seconds)
+    case .step(let frames): engine.step(by: frames)
+    case .start: engine.seekToStart()
+    case .end: engine.seekToEnd()
+    case .speed(let speed): engine.setSpeed(speed)
+    case .view(let view): engine.setView(view)
+    }
+  }
+
+  /// Closes the take (the player screen was closed).
+  func close() {
+    engine?.close()
+    engine = nil
+    seen = 0
+    reported = nil
+  }
+
+  /// The newest picture drawn to fit `area` (cells) with `capabilities`, or the status when
+  /// only it changed; nil when nothing changed since the last call.
+  func frame(fitting area: ScreenRect, capabilities: TerminalCapabilities) -> AppEvent? {
+    guard let engine else { return nil }
+    let status = engine.status
+    let method = PreviewRenderer.Method(for: capabilities)
+    guard let (picture, number) = engine.picture(newerThan: seen) else {
+      guard status != reported else { return nil }
+      reported = status
+      return .playerFrame(nil, status, method: method)
+    }
+    defer { picture.release() }
+    seen = number
+    reported = status
+    let cells = Self.draw(picture, fitting: area, method: method, glyphs: capabilities.glyphs)
+    return .playerFrame(cells, status, method: method)
+  }
+
+  /// Draws `picture` as large as fits `area`: one image, or two next to each other with a
+  /// column between them.
+  static func draw(
+    _ picture: PlaybackPicture, fitting area: ScreenRect, method: PreviewRenderer.Method,
+    glyphs: Glyphs
+  ) -> CellBuffer {
+    let images = [picture.primary.image] + (picture.secondary.map { [$0.image] } ?? [])
+    let gap = images.count > 1 ? 1 : 0
+    let slotWidth = max((area.width - gap * (images.count - 1)) / images.count, 1)
+    let sizes = images.map { fit($0.size, columns: slotWidth, rows: area.height) }
+    let width = sizes.map(\.columns).reduce(0, +) + gap * (images.count - 1)
+    var cells = CellBuffer(width: max(width, 1), height: max(sizes.map(\.rows).max() ?? 1, 1))
+    var x = 0
+    for (image, size) in zip(images, sizes) {
+      PreviewRenderer.draw(
+        image, into: &cells, x: x, y: (cells.height - size.rows) / 2, columns: size.columns,
+        rows: size.rows, method: method, glyphs: glyphs)
+      x += size.columns + gap
+    }
+    return cells
+  }
+
+  /// The cells an image of `size` takes at most `columns` × `rows` (a cell shows two rows of
+  /// pixels), keeping its shape.
+  static func fit(_ size: ImageSize, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+    let scale = min(
+      Double(columns) / Double(size.width), Double(rows * 2) / Double(size.height))
+    return (
+      max(Int(Double(size.width) * scale), 1), max(Int(Double(size.height) * scale / 2), 1)
+    )
+  }
+}
