@@ -37,8 +37,10 @@ struct AudioCommandTests {
   func syntheticSound() throws {
     let folder = try TemporaryFolder()
     let result = try CommandRunner.run(
-      ["record", "--duration", "2s", "--audio", "synthetic", "--audio-channels", "1",
-       "--output", folder.url.path] + small)
+      [
+        "record", "--duration", "2s", "--audio", "synthetic", "--audio-channels", "1",
+        "--output", folder.url.path,
+      ] + small)
     #expect(result.status == 0, "stderr: \(result.standardError)")
     #expect(result.standardError.contains("sound: synthetic tone"))
     #expect(result.standardOutput.contains("sound: Synthetic tone"))
@@ -57,5 +59,30 @@ struct AudioCommandTests {
     }
     // Encoded once: the three files hold the very same sound.
     #expect(decoded[0] == decoded[1] && decoded[1] == decoded[2])
+  }
+
+  @Test("SIGKILL mid-take keeps the sound, and recovery finishes it in all three files")
+  func killedTakeKeepsSound() throws {
+    let folder = try TemporaryFolder()
+    let child = try CommandRunner(
+      ["record", "--audio", "synthetic", "--output", folder.url.path] + small)
+    Thread.sleep(forTimeInterval: 4)
+    child.send(SIGKILL)
+    _ = child.wait(timeout: 30)
+    let partial = try #require(folder.entries.first { $0.hasSuffix(".partial") })
+    let recovered = try CommandRunner.run(
+      ["recover", folder.url.appendingPathComponent(partial).path])
+    #expect(recovered.status == 0, "stderr: \(recovered.standardError)")
+    let entries = folder.entries.filter { !$0.hasSuffix(".partial") }
+    try #require(entries.count == 1, "\(folder.entries)")
+    let take = try TakeInspector(folder: folder.url.appendingPathComponent(entries[0]))
+    #expect(take.metadata.status == .recovered)
+    let seconds = Double(take.metadata.sync.frames) / 30
+    #expect(seconds >= 2, "only \(seconds) s recovered")
+    for name in ["dualview", "front", "back"] {
+      let sound = try take.decodeAudio(name)
+      // The sound reaches as far as the pictures kept (within a fragment's worth).
+      #expect(sound.duration >= seconds - 1.1, "\(name): \(sound.duration) s for \(seconds) s")
+    }
   }
 }
