@@ -1,9 +1,15 @@
-import Audio
+public import Audio
 import DualCamCore
 import Encoding
 import Media
 
 extension SessionController {
+  /// Peak and RMS of each sound channel now, in dBFS with a clip light: from the preview on, so
+  /// the interface shows the microphone is live before a take starts. Empty without sound.
+  public func audioLevels() -> [LevelMeter.ChannelLevel] {
+    audioInput?.levels ?? []
+  }
+
   /// Opens the take's sound encoder in the format the source delivers (what the device
   /// granted), with the codec the settings call for; nil when the session has no sound.
   func makeAudioEncoder() throws(DualCamError) -> AudioEncoder? {

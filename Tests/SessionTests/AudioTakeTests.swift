@@ -119,6 +119,23 @@ struct AudioTakeTests {
     #expect(sound.duration >= video.duration - 0.5, "sound \(sound.duration) s")
   }
 
+  @Test func theLevelMeterIsLiveDuringThePreview() throws {
+    let folder = try TemporaryFolder()
+    let session = session(folder.url, clickOrigin: SystemMonotonicClock().now())
+    defer { session.shutdown() }
+    #expect(session.audioLevels().isEmpty)
+    try session.startPreview()
+    Thread.sleep(forTimeInterval: 0.6)
+    let levels = session.audioLevels()
+    #expect(levels.count == 2)
+    // The tone is at -20 dBFS (RMS -23) and a click (0.9 of full scale, -0.9 dBFS) comes every
+    // third of a second; the peak falls 20 dB/s after each.
+    #expect(
+      levels.allSatisfy { $0.peakDecibels > -8 && $0.rmsDecibels > -30 && $0.rmsDecibels < -15 },
+      "\(levels)")
+    #expect(levels.allSatisfy { !$0.clipping })
+  }
+
   @Test func aTakeWithoutSoundHasNoSoundStream() throws {
     let folder = try TemporaryFolder()
     var settings = RecordingSettings()

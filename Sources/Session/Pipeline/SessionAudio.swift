@@ -17,6 +17,9 @@ final class SessionAudio: @unchecked Sendable {
   let queue = AudioPeriodQueue(capacity: SessionAudio.queueCapacity)
   private let started = Atomic<Bool>(false)
   private let lost = Atomic<Bool>(false)
+  /// Peak and RMS per channel, fed on the scheduler thread, read by the interface: it shows
+  /// the microphone is live before a take starts. Processed inside the lock, so no copy is made.
+  private let meter = Mutex<LevelMeter?>(nil)
   /// The newest periods seen between takes (scheduler thread only): a take's first slot stands
   /// for the moment record was pressed, and the period holding that moment may have been
   /// captured before the take reached the scheduler.
@@ -39,6 +42,8 @@ final class SessionAudio: @unchecked Sendable {
     guard !started.load(ordering: .relaxed) else { return }
     // The queue, the periods held between takes, and a few being filled.
     try source.start(clock: clock, sink: queue, bufferCount: Self.queueCapacity * 2 + 8)
+    let channels = source.info.format.channels
+    meter.withLock { $0 = LevelMeter(channels: max(channels, 1), clock: clock) }
     started.store(true, ordering: .relaxed)
   }
 
@@ -55,6 +60,14 @@ final class SessionAudio: @unchecked Sendable {
     held.removeAll(keepingCapacity: true)
   }
 
+  /// The level of each channel now (empty when not capturing).
+  var levels: [LevelMeter.ChannelLevel] {
+    meter.withLock { meter in
+      guard let meter else { return [] }
+      return (0..<meter.channels).map { meter.level(channel: $0) }
+    }
+  }
+
   /// True while the source reports its device lost (silence is recorded meanwhile).
   var signalLost: Bool { lost.load(ordering: .relaxed) }
 
@@ -69,6 +82,7 @@ final class SessionAudio: @unchecked Sendable {
     }
     guard let take else {
       while let period = queue.pop() {
+        measure(period)
         if held.count == Self.queueCapacity {
           held.removeFirst().release()
         }
@@ -87,8 +101,13 @@ final class SessionAudio: @unchecked Sendable {
       held.removeAll(keepingCapacity: true)
     }
     while let period = queue.pop() {
+      measure(period)
       take.append(period)
       period.release()
     }
+  }
+
+  private func measure(_ period: AudioPeriodBuffer) {
+    meter.withLock { meter in meter?.process(period) }
   }
 }
