@@ -14,7 +14,7 @@ struct AudioCommandTests {
     (["--audio-rate", "5"], 64, "outside 8000–192000 Hz"),
     (["--audio-channels", "9"], 64, "outside 1–8"),
     (["--audio-codec", "vorbis"], 64, "unknown audio codec 'vorbis'"),
-    (["--audio-codec", "opus", "--container", "mov"], 64, "MOV files cannot hold Opus"),
+    (["--audio-codec", "opus", "--container", "mov"], 64, "Opus sound is written only in MKV"),
     (["--audio-codec", "pcm", "--container", "mp4"], 64, "MP4 files cannot hold PCM"),
     (["--audio", "synthetic", "--audio-rate", "44100", "--container", "mkv"], 64, "Opus does not"),
     (["--audio", "file"], 64, "not supported yet"),

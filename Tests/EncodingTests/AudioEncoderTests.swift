@@ -58,7 +58,8 @@ import Testing
       Self.tone(seconds: 1), codec: codec, container: container, block: 700, in: folder.url)
     #expect(encoder.settings.codec == codec)
     #expect(encoder.frameSize == frameSize)
-    #expect(encoder.framesEncoded == 48_000)
+    // AAC's priming stands in for the first 1024 frames (`trimsPriming`).
+    #expect(encoder.framesEncoded == 48_000 - (codec == .aac ? 1_024 : 0))
     let wholeFrames = (48_000 + frameSize - 1) / frameSize
     // Lossy codecs add their priming (encoder delay) as one or two more packets.
     #expect(encoder.packetsProduced >= Int64(wholeFrames))
@@ -93,7 +94,7 @@ import Testing
     "a click is decoded at the time it was encoded, priming trimmed or marked",
     arguments: [
       (AudioCodec.aac, ContainerFormat.mov, true), (.aac, .mp4, true), (.aac, .mkv, true),
-      (.opus, .mkv, false), (.opus, .mp4, false),
+      (.opus, .mkv, false),
     ])
   func clickKeepsItsTime(codec: AudioCodec, container: ContainerFormat, trims: Bool) throws {
     let folder = TemporaryFolder()

@@ -42,6 +42,7 @@ import Testing
     #expect(audio.effectiveCodec(container: .mp4, videoCodec: .ffv1) == .aac)
     audio.codec = .opus
     #expect(throws: DualCamError.self) { try audio.validated(container: .mov, videoCodec: .h264) }
+    #expect(throws: DualCamError.self) { try audio.validated(container: .mp4, videoCodec: .h264) }
     audio.sampleRate = 44_100
     #expect(throws: DualCamError.self) { try audio.validated(container: .mkv, videoCodec: .h264) }
     #expect(try AudioBitrate(parsing: "320") == .kbps320)

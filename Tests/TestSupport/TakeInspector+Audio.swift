@@ -7,8 +7,9 @@ extension TakeInspector {
     try AudioTrackDecoder.decode(url(of: name))
   }
 
-  /// The times (seconds, as the decoder stamps them) at which clicks start in `sound`: the
-  /// first frame of channel 0 above `threshold` after at least `quiet` seconds below it.
+  /// The recorded times at which clicks start in `sound`, in seconds after the file's first
+  /// picture (where a player starts the take): the first frame of channel 0 above `threshold`
+  /// after at least `quiet` seconds below it.
   public static func clickOnsets(
     in sound: AudioTrackDecoder.Decoded, threshold: Float = 0.45, quiet: Double = 0.02
   ) -> [Double] {
@@ -18,7 +19,9 @@ extension TakeInspector {
     for frame in 0..<sound.frameCount {
       if sound.samples[frame * sound.channels] > threshold {
         if below >= quietFrames {
-          onsets.append(sound.startTime + Double(frame) / Double(sound.sampleRate))
+          onsets.append(
+            sound.startTime - (sound.videoStartTime ?? 0) + Double(frame)
+              / Double(sound.sampleRate))
         }
         below = 0
       } else {

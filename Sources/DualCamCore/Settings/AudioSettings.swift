@@ -45,10 +45,11 @@ public struct AudioSettings: Sendable, Hashable, Codable {
     case .aac:
       break
     case .opus:
-      guard container != .mov else {
+      // (MP4 can hold Opus too, but its timing there is not verified: MKV only.)
+      guard container == .mkv else {
         throw .invalidArgument(
-          "MOV files cannot hold Opus sound",
-          fix: "use --container mkv or mp4, or --audio-codec aac")
+          "Opus sound is written only in MKV files, not \(container.rawValue.uppercased())",
+          fix: "use --container mkv, or --audio-codec aac")
       }
       guard AudioCodec.opusRates.contains(sampleRate) else {
         throw .invalidArgument(

@@ -33,7 +33,7 @@ public final class AudioEncoder: @unchecked Sendable {
   private let canTakeShortFrame: Bool
   /// Frames of the take's sound still to drop for the priming (`trimsPriming`).
   private var primingToSkip: Int
-  /// What is added to the codec's packet times (the priming dropped).
+  /// What is added to the codec's packet times (its priming), so they start at 0.
   private let timeShift: Int64
   /// Frames waiting in `frame` for it to be full.
   private var pending = 0
@@ -87,8 +87,12 @@ public final class AudioEncoder: @unchecked Sendable {
     try Libav.check(av_frame_get_buffer(frame.pointer, 0)) { error in
       .encoderFailed("no memory for sound frames (\(error.message))", fix: "")
     }
-    let priming = settings.trimsPriming ? Int(max(pointer.pointee.initial_padding, 0)) : 0
-    primingToSkip = priming
+    let priming = Int(max(pointer.pointee.initial_padding, 0))
+    primingToSkip = settings.trimsPriming ? priming : 0
+    // Packets start at 0 either way: a negative first time (libavcodec stamps the priming
+    // before 0) makes the muxer shift every stream, the pictures included, and the file's sound
+    // would then play ahead of them (Opus in MKV: by 7 ms). Opus's own header marks its
+    // pre-skip, which decoders drop, so its content still starts at 0.
     timeShift = Int64(priming)
     self.settings = settings
     fallbackNote = note

@@ -18,14 +18,15 @@ public struct AudioEncoderSettings: Sendable, Hashable {
   /// edit list (MOV, MP4), which DualCam's fragmented files lose, and Matroska has no place for
   /// it; Opus carries its pre-skip in its own header. So for AAC the encoder drops as many
   /// frames from the start of the take's sound and stamps its packets from 0: the priming
-  /// stands in for those first 21 ms and the rest is on time.
-  public var trimsPriming: Bool = false
+  /// stands in for those first 21 ms and the rest is on time. True unless the codec is Opus.
+  public var trimsPriming: Bool
 
   /// Creates settings.
   public init(
     codec: AudioCodec, sampleRate: Int, channels: Int, bitsPerSecond: Int,
     globalHeader: Bool = true
   ) {
+    trimsPriming = codec != .opus
     self.codec = codec
     self.sampleRate = sampleRate
     self.channels = channels
@@ -39,7 +40,6 @@ public struct AudioEncoderSettings: Sendable, Hashable {
       codec: audio.effectiveCodec(container: container, videoCodec: videoCodec),
       sampleRate: audio.sampleRate, channels: audio.channels,
       bitsPerSecond: audio.bitrate.bitsPerSecond)
-    trimsPriming = codec != .opus
   }
 
   /// "AAC 48000 Hz stereo 128 kbps", for messages and the metadata.

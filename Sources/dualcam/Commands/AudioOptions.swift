@@ -24,8 +24,8 @@ struct AudioOptions: ParsableArguments {
   @Option(
     name: .customLong("audio-codec"),
     help: """
-      Sound codec: aac (MOV/MP4 default), opus (MKV default), pcm or pcm24 (lossless; the \
-      default for --codec ffv1 in MOV/MKV).
+      Sound codec: aac (MOV/MP4 default), opus (MKV only, its default), pcm or pcm24 \
+      (lossless, MOV/MKV; the default for --codec ffv1 there).
       """)
   var codec: String?
 
