@@ -53,7 +53,7 @@ enum ResultPrinter {
     return "  sound: \(audio.label) (\(audio.device)), \(audio.codec) \(audio.sampleRate) Hz "
       + "\(audio.channels) ch\(rate), "
       + String(
-        format: "%.2f s; xruns %d, gaps %d, silence %lld frames, drift %+.1f ppm, "
+        format: "%.2f s; xruns %ld, gaps %ld, silence %lld frames, drift %+.1f ppm, "
           + "offset mean %.2f ms, max %.2f ms", audio.durationSeconds, audio.xruns, audio.gaps,
         audio.silenceFrames, audio.driftPpm, audio.offsetMeanMilliseconds,
         audio.offsetMaxMilliseconds) + (audio.note.map { "\n  note: \($0)" } ?? "")
