@@ -11,6 +11,10 @@ import Synchronization
 /// No picture is copied on the way: a camera's I420 frame is read by the encoder where it lies
 /// (H.264), and the composite is written straight into the encoder's own frame. After a write error the worker keeps draining its queue (releasing
 /// frames) so the rest of the pipeline never stalls on it.
+///
+/// `@unchecked Sendable`: `activeCompositor` and the writer's encoding calls belong to the
+/// worker thread; `thread` is touched only by the control thread that calls `finish()`, after
+/// which the worker thread has ended; the rest is immutable or behind a lock.
 final class OutputWorker: @unchecked Sendable {
   /// What the worker writes.
   enum Role: Sendable {
@@ -20,12 +24,18 @@ final class OutputWorker: @unchecked Sendable {
     case dualView(StackCompositor)
   }
 
+  /// How long writing frame `index` of output `name` takes on the clock (a test hook: on a
+  /// `ManualClock` the real encoders take no time at all).
+  typealias WriteTime = @Sendable (_ name: String, _ index: Int64) -> Int64
+
   /// The output's name: `dualview`, `front` or `back`.
   let name: String
   let role: Role
   let queue: BoundedQueue<OutputJob>
   private let writer: OutputWriter
   private let wake: SchedulerWake
+  private let clock: any MonotonicClock
+  private let writeTime: WriteTime?
   private let failure = Mutex<DualCamError?>(nil)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
@@ -33,11 +43,16 @@ final class OutputWorker: @unchecked Sendable {
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 
-  init(name: String, role: Role, writer: OutputWriter, queueCapacity: Int, wake: SchedulerWake) {
+  init(
+    name: String, role: Role, writer: OutputWriter, queueCapacity: Int, wake: SchedulerWake,
+    clock: any MonotonicClock, writeTime: WriteTime? = nil
+  ) {
     self.name = name
     self.role = role
     self.writer = writer
     self.wake = wake
+    self.clock = clock
+    self.writeTime = writeTime
     queue = BoundedQueue(capacity: queueCapacity)
     thread = WorkerThread(name: "out-\(name)") { [self] in run() }
   }
@@ -70,7 +85,8 @@ final class OutputWorker: @unchecked Sendable {
   // MARK: - Thread
 
   private func run() {
-    while let job = queue.pop() {
+    while let job = queue.pop(clock: clock) {
+      if let writeTime { clock.sleep(until: clock.now() + writeTime(name, job.index)) }
       if error == nil {
         do {
           try write(job)

@@ -27,7 +27,6 @@ extension AppRunner {
       }
       do {
         let folder = try session.startRecording()
-        lastCheckpoint = uptime
         dispatch(.recordingStarted(folder))
       } catch {
         dispatch(.failed(ErrorReport(title: "Recording did not start", error: error)))

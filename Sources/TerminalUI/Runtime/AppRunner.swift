@@ -69,7 +69,6 @@ public final class AppRunner {
   let started = SystemMonotonicClock()
   let startTime: MonotonicTime
   var lastTick = -1.0
-  var lastCheckpoint = 0.0
   var previewFrames: [Double] = []
   /// Where takes go, for the free-space figure, and the setting it was resolved from.
   var outputFolder: (setting: String?, path: String?) = (nil, nil)
@@ -194,34 +193,19 @@ public final class AppRunner {
             + snapshot.back.duplicates) + snapshot.lagRepeats
       pacer.observe(troubleCount: trouble, at: time)
     }
-    if state.isTakeRunning, stopThread == nil, time - lastCheckpoint >= 5 {
-      lastCheckpoint = time
-      session?.checkpointMetadata()
-    }
     if let player, state.playback != nil, player.picture(at: time) == nil {
       self.player = nil
       dispatch(.playback(nil))
     }
   }
 
-  /// The three files' expected bytes per second at the current settings (nil for lossless).
+  /// The three files' bytes per second: measured once a take has run a few seconds, else
+  /// expected from the current settings (nil for lossless).
   var estimatedBytesPerSecond: Double? {
-    let settings = state.settings
-    let front = state.sources.front.size
-    let back = state.sources.back.size
-    guard
-      let canvas = try? StackLayout(settings: settings.layout, frontSize: front, backSize: back)
-        .canvasSize
-    else { return nil }
-    var total = 0
-    for size in [canvas, front, back] {
-      guard
-        let bits = settings.bitrate.bitsPerSecond(
-          size: size, rate: settings.frameRate, codec: settings.codec)
-      else { return nil }
-      total += bits
-    }
-    return Double(total) / 8
+    DiskTimeEstimate(
+      settings: state.settings, frontSize: state.sources.front.size,
+      backSize: state.sources.back.size, snapshot: state.session
+    ).bytesPerSecond
   }
 
   /// The capabilities with the user's colour limit applied.
