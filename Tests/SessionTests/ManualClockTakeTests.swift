@@ -2,9 +2,10 @@ import Capture
 import Compositor
 import DualCamCore
 import Foundation
-@testable import Session
 import TestSupport
 import Testing
+
+@testable import Session
 
 /// Whole takes — synthetic cameras, scheduler, compositor, encoders, muxers — on a
 /// `ManualClock`: the test moves the time from event to event and waits at each step until every
@@ -32,7 +33,7 @@ struct ManualClockTakeTests {
 
     init(
       front: String = "synthetic", back: String = "synthetic",
-      backCamera: ((RecordingSettings) -> any CameraSource)? = nil,
+      backCamera: ((RecordingSettings) throws -> any CameraSource)? = nil,
       writeTime: OutputWorker.WriteTime? = nil
     ) throws {
       folder = try TemporaryFolder()
@@ -149,8 +150,10 @@ struct ManualClockTakeTests {
       let target = Self.captureTime(k + 1, origin: rig.origin)
       let frontFrame = (k + 1) % 7 == 0 ? k : k + 1
       let backFrame = (Int64(0)..<60).min { a, b in
-        let distanceA = abs(Self.captureTime(a, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
-        let distanceB = abs(Self.captureTime(b, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
+        let distanceA = abs(
+          Self.captureTime(a, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
+        let distanceB = abs(
+          Self.captureTime(b, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
         return distanceA < distanceB || (distanceA == distanceB && a < b)
       }!
       expectedFront.append(frontFrame)
@@ -177,5 +180,153 @@ struct ManualClockTakeTests {
     // A slot repeating a lost front frame is at most a frame period off; the 25 fps back camera
     // at most half its period.
     #expect(maxSkew <= 1000.0 / 30 + 1000.0 / 25 / 2)
+  }
+
+  @Test("a pause removes exactly the paused span: the frames captured in it, and its time")
+  func pauseRemovesExactSpan() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 60)
+    // Slots 0…30 are decided by 1.01 s; the pause then lasts exactly half a second, in which
+    // each camera captures frames 31…45.
+    try rig.driver.advance(by: Self.second + 10 * Self.millisecond)
+    rig.session.pause()
+    try rig.driver.advance(by: Self.second / 2)
+    rig.session.resume()
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let metadata = take.metadata
+    let sync = metadata.sync
+
+    #expect(sync.frames == 60)
+    #expect(metadata.pauses.count == 1)
+    #expect(metadata.pauses.first?.atFrame == 31)
+    #expect(sync.pausedSeconds == 0.5)
+    #expect(sync.front.discardedWhilePaused == 15 && sync.back.discardedWhilePaused == 15)
+    for camera in [sync.front, sync.back] {
+      #expect(camera.duplicates == 0 && camera.droppedTotal == 0)
+    }
+    // The take ends the instant slot 59's frames arrive: 59 periods of recorded time, one frame
+    // short of the files' two seconds, as the presentation clock allows.
+    #expect(abs(sync.wallSeconds - sync.pausedSeconds - 59.0 / 30) < 1e-6)
+    #expect(sync.durationSeconds == 2)
+    for name in ["front", "back"] {
+      let file = try take.decodeCamera(name)
+      #expect(file.times.count == 60)
+      let numbers = file.stamps.map { $0.map { Int($0.frameNumber) } }
+      #expect(numbers == (0..<60).map { $0 < 31 ? $0 : $0 + 15 }, "\(name)")
+      // Timestamps run on without a gap.
+      for k in 1..<60 { #expect(abs(file.times[k] - file.times[k - 1] - 1.0 / 30) < 1e-6) }
+    }
+  }
+
+  @Test("a camera that goes silent: exactly its silent slots show NO SIGNAL, the take goes on")
+  func signalLossIsExact() throws {
+    // The back camera captures 1 ms after the front one and delivers nothing from 0.8 s to
+    // 1.8 s after it starts: frames 24…53. The take starts on its frame 0. So slot 23 has both
+    // frames 23 before the blackout, and the signal is back in time for slot 54's frame 54.
+    let rig = try Rig(backCamera: { settings in
+      BlackoutCamera(
+        position: .back, size: settings.size, rate: settings.frameRate, from: 0.8, until: 1.8,
+        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
+    })
+    defer { rig.close() }
+    try rig.start(frames: 75, lead: Self.millisecond)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+
+    #expect(front.times.count == 75 && back.times.count == 75)
+    #expect(sync.back.missingSlots == 30)
+    #expect(sync.front.missingSlots == 0 && sync.front.duplicates == 0)
+    #expect(front.stamps.map { $0.map { Int($0.frameNumber) } } == Array(0..<75))
+    #expect(
+      back.stamps.map { $0.map { Int($0.frameNumber) } }
+        == (0..<75).map { (24..<54).contains($0) ? nil : $0 })
+    #expect(
+      take.metadata.errors.contains { $0.contains("back camera: signal lost (test blackout)") })
+    #expect(take.metadata.errors.contains { $0.contains("back camera: signal restored") })
+    #expect(take.metadata.status == .complete)
+  }
+
+  @Test("an encoder that stalls: slots stay on time and exactly the overdue ones are repeats")
+  func encoderLagIsExact() throws {
+    // The dual view's encoder needs a whole second for frame 10; the others keep up.
+    let rig = try Rig(writeTime: { name, index in
+      name == "dualview" && index == 10 ? ManualClockTakeTests.second : 0
+    })
+    defer { rig.close() }
+    try rig.start(frames: 60)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: Self.size, backSize: Self.size))
+
+    // The dual view holds frame 10 until 1.333 s and its queue takes frames 11…16, so from slot
+    // 17 no slot can go to all three outputs. A slot whose deadline (its target + 50 ms) plus
+    // the grace of four periods passes before then becomes a repeat of frame 16: slots 17…34
+    // (34: 1133 + 50 + 133 = 1317 ms). Slot 35's would pass at 1350 ms; it is written as decided.
+    let expected = (0..<60).map { $0 < 17 ? $0 : $0 < 35 ? 16 : $0 }
+    #expect(sync.repeatedForEncoderLag == 18)
+    #expect(front.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
+    #expect(back.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
+    for file in [front, back, dual] { #expect(file.times.count == 60) }
+    for camera in [sync.front, sync.back] {
+      #expect(camera.duplicates == 0 && camera.droppedTotal == 0)
+    }
+    #expect(sync.frontRepeatsWritten == sync.repeatedForEncoderLag)
+    #expect(sync.backRepeatsWritten == sync.repeatedForEncoderLag)
+    for k in 0..<60 {
+      #expect(dual.frontStamps[k] == front.stamps[k] && dual.backStamps[k] == back.stamps[k])
+    }
+  }
+
+  @Test("the session checkpoints its metadata every 5 s of its own clock")
+  func checkpointsOnItsClock() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 300)
+    let folder = try #require(rig.session.snapshot().takeFolder)
+    func checkpoint() throws -> TakeMetadata {
+      let decoder = JSONDecoder()
+      decoder.keyDecodingStrategy = .convertFromSnakeCase
+      return try decoder.decode(
+        TakeMetadata.self, from: Data(contentsOf: folder.appendingPathComponent("metadata.json")))
+    }
+    #expect(try checkpoint().sync.frames == 0, "written once at the start")
+    // Paused from 4.01 s, so the count stays put while the checkpoint is due.
+    try rig.driver.advance(by: 4 * Self.second + 10 * Self.millisecond)
+    rig.session.pause()
+    try rig.driver.advance(by: 980 * Self.millisecond)
+    #expect(try checkpoint().sync.frames == 0, "nothing before 5 s")
+    try rig.driver.advance(by: 20 * Self.millisecond)
+    let written = try checkpoint()
+    #expect(written.status == .recording)
+    #expect(written.sync.frames == 121)
+    rig.session.resume()
+    let result = try rig.finish()
+    #expect(result.metadata.status == .complete && result.metadata.sync.frames == 300)
+  }
+
+  @Test("the disk estimate is measured from the bytes written once the take has run 3 s")
+  func diskEstimateIsMeasured() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 150)
+    try rig.driver.advance(by: 2 * Self.second)
+    let early = rig.session.snapshot()
+    #expect(!rig.session.diskTimeEstimate(for: early).isMeasured)
+    try rig.driver.advance(by: Self.second + 10 * Self.millisecond)
+    let snapshot = rig.session.snapshot()
+    let estimate = rig.session.diskTimeEstimate(for: snapshot)
+    let bytes = snapshot.outputs.reduce(Int64(0)) { $0 + $1.bytes }
+    #expect(estimate.isMeasured)
+    #expect(estimate.bytesPerSecond == Double(bytes) / snapshot.recordedSeconds)
+    _ = try rig.finish()
   }
 }

@@ -7,6 +7,10 @@ public import DualCamCore
 /// all blocked with nothing to wake them. The driver then moves the time to the earliest
 /// deadline any of them sleeps for, and waits again. What the threads do depends only on the
 /// clock's readings, never on how fast the machine is, so counts come out exact.
+///
+/// Threads woken at the same instant still run in either order, as they would in real time.
+/// Where their order matters, a test keeps their events at different instants (two real cameras
+/// never capture at the same nanosecond either).
 public struct ClockDriver {
   /// The clock the threads run on.
   public let clock: ManualClock

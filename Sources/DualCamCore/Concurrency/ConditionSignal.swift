@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// A mutex and condition variable (on CLOCK_MONOTONIC) for threads that wait for a predicate.
 ///
