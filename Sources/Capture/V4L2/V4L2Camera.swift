@@ -22,6 +22,10 @@ import Synchronization
 /// with the frame. When an uncompressed stream finds no USB bandwidth at STREAMON and the
 /// camera offers MJPEG at the same size, it switches to MJPEG once by itself and says so in
 /// `info`.
+///
+/// `@unchecked Sendable`: the stream's format, rate, decoder and device change only in `init`,
+/// `start` (before the capture thread starts) and `stop` (after it has ended); while the
+/// thread runs it only reads them. `info` is behind a `Mutex`.
 public final class V4L2Camera: CameraSource, @unchecked Sendable {
   private let state: Mutex<SourceInfo>
   private let position: CameraPosition

@@ -4,6 +4,9 @@ import Synchronization
 ///
 /// Leasing and recycling never allocate. When every buffer is out, `lease()` returns nil and the
 /// caller counts a dropped frame: a source must never block waiting for memory.
+///
+/// `@unchecked Sendable`: `buffers` is filled in `init` (it cannot be a `let`: each buffer
+/// refers back to its pool) and only read afterwards; the free list is behind a `Mutex`.
 public final class FramePool: @unchecked Sendable {
   /// Pixel layout of every buffer.
   public let format: PixelFormat

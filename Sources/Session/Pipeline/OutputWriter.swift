@@ -2,6 +2,10 @@ import DualCamCore
 import Encoding
 
 /// The file writer behind one output: an encoder, or a stream copy of a camera's own pictures.
+///
+/// `@unchecked Sendable`: it is opened on a thread of its own and then used by its output's
+/// worker thread alone (and finished by the control thread after that worker has ended); only
+/// the counters, atomics in the writers, are read from other threads.
 enum OutputWriter: @unchecked Sendable {
   /// Pictures encoded from decoded frames (every dual view; camera files by default).
   case encoder(VideoFileWriter)

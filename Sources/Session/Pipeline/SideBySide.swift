@@ -12,7 +12,7 @@ enum SideBySide {
   ) -> [Output] {
     let slots = Mutex<[Output?]>(Array(repeating: nil, count: threadNames.count))
     let threads = threadNames.enumerated().map { index, name in
-      WorkerThread(name: name) {
+      WorkerThread(name: name) { @Sendable in
         let output = job(index)
         slots.withLock { $0[index] = output }
       }
