@@ -1,14 +1,16 @@
-import Synchronization
-
 /// A clock that moves only when a test says so: the session's `EmbeddedEventLoop`.
 ///
 /// Threads paced by it block in its waits (`wait(on:until:deadline:)`, the sleeps), and it
 /// keeps a list of them while they do. So it knows two things a test needs to run threaded
-/// code in lockstep: the earliest deadline anyone sleeps for (`advanceToNextDeadline()`), and
+/// code in lockstep: the earliest deadline anyone sleeps for (`nextDeadline`), and
 /// whether every thread has nothing left to do (`waitUntilIdle(threads:)`): all of them blocked,
 /// none with a broadcast it has not seen or a deadline that has passed. A test moves the time,
 /// waits until idle, checks, and moves on; the outcome never depends on how fast the machine is.
-public final class ManualClock: MonotonicClock {
+///
+/// `@unchecked Sendable`: `state` is read and written only holding the pthread mutex of
+/// `changes`. (A `Mutex` would do for the compiler, but ThreadSanitizer does not see the
+/// futex-based slow path of `Mutex`, and under this clock's contention it reported false races.)
+public final class ManualClock: MonotonicClock, @unchecked Sendable {
   /// A thread blocked in one of the clock's waits.
   private struct Sleeper: Sendable {
     let signal: ConditionSignal
@@ -23,18 +25,18 @@ public final class ManualClock: MonotonicClock {
     var nextID = 0
   }
 
-  private let state: Mutex<State>
-  /// Broadcast whenever a thread starts or stops sleeping, for `waitUntilIdle`.
-  private let sleepersChanged = ConditionSignal()
+  private var state: State
+  /// Guards `state`; broadcast whenever a thread starts or stops sleeping, for `waitUntilIdle`.
+  private let changes = ConditionSignal()
   /// What `sleep(until:)` waits on; only the time wakes it.
   private let timeSignal = ConditionSignal()
 
   /// Creates a clock that reads `start` until advanced.
   public init(start: MonotonicTime = .seconds(1000)) {
-    state = Mutex(State(time: start))
+    state = State(time: start)
   }
 
-  public func now() -> MonotonicTime { state.withLock { $0.time } }
+  public func now() -> MonotonicTime { changes.locked { state.time } }
 
   public func sleep(until deadline: MonotonicTime) {
     wait(on: timeSignal, until: { false }, deadline: deadline)
@@ -44,7 +46,7 @@ public final class ManualClock: MonotonicClock {
   public func wait(
     on signal: ConditionSignal, until predicate: () -> Bool, deadline: MonotonicTime?
   ) -> Bool {
-    let id = state.withLock { state in
+    let id = changes.locked {
       defer { state.nextID += 1 }
       return state.nextID
     }
@@ -57,25 +59,25 @@ public final class ManualClock: MonotonicClock {
         satisfied = true
         return false
       }
-      let sleeping = state.withLock { state in
+      let sleeping = changes.locked {
         if let deadline, state.time >= deadline { return false }
         state.sleepers[id] = Sleeper(signal: signal, broadcasts: broadcasts, deadline: deadline)
         return true
       }
       registered = registered || sleeping
-      if sleeping { sleepersChanged.broadcast() }
+      if sleeping { changes.broadcast() }
       return sleeping
     }
     if registered {
-      state.withLock { _ = $0.sleepers.removeValue(forKey: id) }
-      sleepersChanged.broadcast()
+      changes.locked { _ = state.sleepers.removeValue(forKey: id) }
+      changes.broadcast()
     }
     return satisfied
   }
 
   /// Moves the time forward to `time` (never backwards) and wakes sleepers whose deadline passed.
   public func advance(to time: MonotonicTime) {
-    let due = state.withLock { state in
+    let due = changes.locked {
       state.time = max(state.time, time)
       let now = state.time
       return state.sleepers.values.filter { sleeper in
@@ -92,7 +94,7 @@ public final class ManualClock: MonotonicClock {
 
   /// The earliest deadline a thread sleeps for right now, if any.
   public var nextDeadline: MonotonicTime? {
-    state.withLock { state in state.sleepers.values.compactMap(\.deadline).min() }
+    changes.locked { state.sleepers.values.compactMap(\.deadline).min() }
   }
 
   /// Blocks (in real time, at most `timeout` seconds) until exactly `threads` threads wait on
@@ -101,16 +103,15 @@ public final class ManualClock: MonotonicClock {
   @discardableResult
   public func waitUntilIdle(threads: Int, timeout: Double = 30) -> Bool {
     let limit = SystemMonotonicClock().now() + Int64(timeout * 1e9)
-    return sleepersChanged.wait(until: { isIdle(threads: threads) }, deadline: limit)
+    // The predicate runs holding `changes`' mutex, so it reads `state` directly.
+    return changes.wait(until: { isIdle(threads: threads) }, deadline: limit)
   }
 
   private func isIdle(threads: Int) -> Bool {
-    state.withLock { state in
-      state.sleepers.count == threads
-        && state.sleepers.values.allSatisfy { sleeper in
-          sleeper.signal.broadcasts == sleeper.broadcasts
-            && (sleeper.deadline.map { $0 > state.time } ?? true)
-        }
-    }
+    state.sleepers.count == threads
+      && state.sleepers.values.allSatisfy { sleeper in
+        sleeper.signal.broadcasts == sleeper.broadcasts
+          && (sleeper.deadline.map { $0 > state.time } ?? true)
+      }
   }
 }
