@@ -3,7 +3,6 @@ import Compositor
 public import DualCamCore
 import Encoding
 public import Foundation
-import Synchronization
 
 /// Drives a recording session: two sources, the scheduler, and per take the three outputs.
 ///
@@ -31,7 +30,7 @@ public final class SessionController: Sendable {
   private let clock: any MonotonicClock
   private let wake = SchedulerWake()
   private let sink: SessionFrameSink
-  private let control: Mutex<Control>
+  private let control: Locked<Control>
   /// Test hook: how long (on the clock) each output takes to write a frame.
   let simulatedWriteTime: OutputWorker.WriteTime?
 
@@ -64,7 +63,7 @@ public final class SessionController: Sendable {
     settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
     clock: any MonotonicClock, simulatedWriteTime: OutputWorker.WriteTime?
   ) {
-    control = Mutex(Control(settings: settings))
+    control = Locked(Control(settings: settings))
     self.front = front
     self.back = back
     self.clock = clock

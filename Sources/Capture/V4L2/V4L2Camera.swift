@@ -1,7 +1,6 @@
 public import DualCamCore
 public import Foundation
 import Media
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +26,7 @@ import Synchronization
 /// `start` (before the capture thread starts) and `stop` (after it has ended); while the
 /// thread runs it only reads them. `info` is behind a `Mutex`.
 public final class V4L2Camera: CameraSource, @unchecked Sendable {
-  private let state: Mutex<SourceInfo>
+  private let state: Locked<SourceInfo>
   private let position: CameraPosition
   private let system: any V4L2System
   private let advisor: V4L2FailureAdvisor
@@ -109,7 +108,7 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     var details = ["driver": caps.driver, "bus": caps.busInfo, "path": path]
     if passthrough { details["stream_copy"] = "MJPEG pictures stored as sent" }
     if let note = found.collisionNote { details["identity_note"] = note }
-    state = Mutex(
+    state = Locked(
       SourceInfo(
         kind: "v4l2", label: "\(caps.card) (\(path))", identity: identity,
         size: configured.format.size, frameRate: configured.rate,

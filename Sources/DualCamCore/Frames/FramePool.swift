@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A fixed set of equally sized frame buffers, allocated once and reused for the whole session.
 ///
 /// Leasing and recycling never allocate. When every buffer is out, `lease()` returns nil and the
@@ -16,7 +14,7 @@ public final class FramePool: @unchecked Sendable {
   public let capacity: Int
 
   private var buffers: [FrameBuffer] = []
-  private let free: Mutex<FreeList>
+  private let free: Locked<FreeList>
 
   private struct FreeList {
     var indices: [Int]
@@ -33,7 +31,7 @@ public final class FramePool: @unchecked Sendable {
     var indices = [Int]()
     indices.reserveCapacity(capacity)
     for index in (0..<capacity).reversed() { indices.append(index) }
-    free = Mutex(FreeList(indices: indices))
+    free = Locked(FreeList(indices: indices))
     buffers = (0..<capacity).map {
       FrameBuffer(
         pool: self, poolIndex: $0, format: format, size: size, packetCapacity: packetCapacity)

@@ -1,7 +1,6 @@
 import Compositor
 import DualCamCore
 import Encoding
-import Synchronization
 
 /// One output file's thread: takes jobs from its queue, hands the encoder one camera's frame
 /// or the composite of both, and encodes and muxes it — or, for a stream copy, stores the
@@ -36,10 +35,10 @@ final class OutputWorker: @unchecked Sendable {
   private let wake: SchedulerWake
   private let clock: any MonotonicClock
   private let writeTime: WriteTime?
-  private let failure = Mutex<DualCamError?>(nil)
+  private let failure = Locked<DualCamError?>(nil)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
-  private let pendingCompositors = Mutex<[(compositor: StackCompositor, fromFrame: Int64)]>([])
+  private let pendingCompositors = Locked<[(compositor: StackCompositor, fromFrame: Int64)]>([])
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 

@@ -13,7 +13,7 @@ final class SessionFrameSink: FrameSink, Sendable {
     /// Frames waiting for the scheduler.
     let inbox: BoundedQueue<FrameBuffer>
     /// The newest frame, for the preview; holds one reference.
-    let preview = Mutex<FrameBuffer?>(nil)
+    let preview = Locked<FrameBuffer?>(nil)
     /// Frames dropped because the scheduler did not keep up.
     let inboxDrops = Atomic<Int>(0)
     /// Set while the source reports its signal lost.
@@ -31,7 +31,7 @@ final class SessionFrameSink: FrameSink, Sendable {
   private let channels: [Channel]
   private let wake: SchedulerWake
   private let clock: any MonotonicClock
-  private let events = Mutex<[Event]>([])
+  private let events = Locked<[Event]>([])
 
   init(inboxCapacity: Int, wake: SchedulerWake, clock: any MonotonicClock) {
     channels = CameraPosition.allCases.map { _ in Channel(inboxCapacity: inboxCapacity) }

@@ -1,5 +1,4 @@
 import DualCamCore
-import Synchronization
 
 /// Runs a few slow, independent jobs at the same time, each on a thread of its own, and
 /// returns their results in job order. For work done once per take (opening or finishing its
@@ -10,7 +9,7 @@ enum SideBySide {
   static func run<Output: Sendable>(
     threadNames: [String], _ job: @escaping @Sendable (Int) -> Output
   ) -> [Output] {
-    let slots = Mutex<[Output?]>(Array(repeating: nil, count: threadNames.count))
+    let slots = Locked<[Output?]>(Array(repeating: nil, count: threadNames.count))
     let threads = threadNames.enumerated().map { index, name in
       WorkerThread(name: name) { @Sendable in
         let output = job(index)

@@ -1,5 +1,4 @@
 import DualCamCore
-import Synchronization
 
 /// The session's scheduler thread: it moves frames from the camera inboxes into the
 /// `FrameSynchronizer` and hands every decided slot to all three outputs at once.
@@ -69,7 +68,7 @@ final class SlotScheduler: @unchecked Sendable {
   private let clock: any MonotonicClock
   private let sink: SessionFrameSink
   private let wake: SchedulerWake
-  private let commands = Mutex<[Command]>([])
+  private let commands = Locked<[Command]>([])
   private let reportSignal = ConditionSignal()
   private var report = Report()  // guarded by reportSignal
   private var thread: WorkerThread?

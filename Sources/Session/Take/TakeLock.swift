@@ -1,5 +1,5 @@
+import DualCamCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +15,7 @@ final class TakeLock: Sendable {
   static let fileName = ".recording.lock"
 
   /// The open lock file, -1 once released.
-  private let descriptor: Mutex<Int32>
+  private let descriptor: Locked<Int32>
   private let path: String
 
   /// Creates the lock file in `folder` and takes the lock; nil if another process holds it.
@@ -29,7 +29,7 @@ final class TakeLock: Sendable {
     }
     let note = "dualcam pid \(getpid())\n"
     _ = note.withCString { write(descriptor, $0, strlen($0)) }
-    self.descriptor = Mutex(descriptor)
+    self.descriptor = Locked(descriptor)
   }
 
   /// True when a running process holds the lock of the take in `folder`.
