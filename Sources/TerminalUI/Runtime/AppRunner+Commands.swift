@@ -14,9 +14,7 @@ extension AppRunner {
     }
     switch command {
     case .startRecording:
-      let events = sessions.startRecording()
-      if case .recordingStarted = events.first { lastCheckpoint = uptime }
-      dispatch(events)
+      dispatch(sessions.startRecording())
     case .stopRecording:
       sessions.startStop()
     case .togglePause:
