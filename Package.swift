@@ -102,7 +102,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback",
+        "Playback", "Library",
       ],
       swiftSettings: strictSwift
     ),
@@ -114,6 +114,17 @@ let package = Package(
         "Budget", "Library", "Audio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strictSwift
+    ),
+
+    // MARK: - Fuzzing
+    // libFuzzer harnesses for every parser of outside input. `scripts/fuzz` builds this target
+    // with `-sanitize=fuzzer -D FUZZING`; an ordinary build makes a replay tool that runs the
+    // harnesses over files (the seed corpus, a crasher).
+    .executableTarget(
+      name: "DualCamFuzz",
+      dependencies: ["DualCamCore", "Capture", "Session"],
+      path: "Tests/Fuzz/Harnesses",
       swiftSettings: strictSwift
     ),
 
@@ -162,7 +173,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport"],
+      dependencies: [
+        "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+      ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift
     ),

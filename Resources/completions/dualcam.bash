@@ -173,13 +173,13 @@ _dualcam() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    ui|record|recover|devices|controls|budget|list|show|delete|help)
+    ui|record|recover|devices|controls|budget|list|show|delete|export|help)
         # Offer subcommand argument completions
         "_dualcam_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'ui record recover devices controls budget list show delete help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'ui record recover devices controls budget list show delete export help' -- "${cur}"))
         ;;
     esac
 }
@@ -511,6 +511,27 @@ _dualcam_delete() {
     # Offer option value completions
     case "${prev}" in
     '-o'|'--output')
+        return
+        ;;
+    esac
+}
+
+_dualcam_export() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=(-o --output)
+    non_repeating_options=(--to --container)
+    __dualcam_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--container')
         return
         ;;
     esac

@@ -18,7 +18,7 @@ struct DualCam: ParsableCommand {
     subcommands: [
       InterfaceCommand.self, RecordCommand.self, RecoverCommand.self, DevicesCommand.self,
       ControlsCommand.self, BudgetCommand.self, ListCommand.self, ShowCommand.self,
-      DeleteCommand.self,
+      DeleteCommand.self, ExportCommand.self,
     ],
     defaultSubcommand: InterfaceCommand.self)
 

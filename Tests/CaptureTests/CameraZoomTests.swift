@@ -26,6 +26,26 @@ struct CameraZoomTests {
     #expect(CameraZoom(control: other) == nil, "only zoom_absolute")
   }
 
+  /// A driver may report a range as wide as Int64; maximum − minimum overflowed and trapped.
+  @Test("a control spanning all of Int64 maps and parses without overflow")
+  func widestRange() throws {
+    let control = CameraControl(
+      id: ControlPairs.zoomAbsolute, name: "zoom_absolute", label: "Zoom, Absolute",
+      kind: .integer64, value: 0, minimum: .min, maximum: .max, step: 10, defaultValue: 0)
+    let zoom = try #require(CameraZoom(control: control))
+    #expect(zoom.value(for: 1) == .min)
+    #expect(zoom.value(for: CameraZoom.maximumFactor) == .max)
+    #expect(abs(zoom.factor(for: .max) - CameraZoom.maximumFactor) < 1e-9)
+    #expect(throws: DualCamError.self) {
+      try ControlValueParser.value("9223372036854775807", for: control)
+    }
+    do {
+      _ = try ControlValueParser.value("9223372036854775807", for: control)
+    } catch {
+      #expect(error.problem.contains("between steps"), "\(error.problem)")
+    }
+  }
+
   @Test("a camera with zoom_absolute zooms in hardware; the kernel holds the value")
   func hardwareZoom() throws {
     let kernel = FakeCameraKernel([

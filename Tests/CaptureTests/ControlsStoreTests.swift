@@ -44,6 +44,14 @@ struct ControlsStoreTests {
     #expect(!FileManager.default.fileExists(atPath: store.fileURL(for: "cam").path))
   }
 
+  @Test("a FIFO in place of a camera's file is not read (it would block)")
+  func fifoIsNotRead() throws {
+    let folder = try TemporaryFolder()
+    let store = ControlStore(directory: folder.url)
+    #expect(mkfifo(store.fileURL(for: "cam").path, 0o644) == 0)
+    #expect(store.load(identity: "cam").values.isEmpty)
+  }
+
   @Test("a broken file is reported and kept aside, never overwritten silently")
   func brokenFile() throws {
     let folder = try TemporaryFolder()

@@ -38,4 +38,44 @@ struct SourceSpecTests {
       #expect(error.problem.contains(message), "\(error.problem)")
     }
   }
+
+  @Test("raw formats take FFmpeg's names as well as ours")
+  func ffmpegPixelFormatNames() throws {
+    for (name, format) in [
+      ("i420", PixelFormat.i420), ("yuv420p", .i420), ("NV12", .nv12), ("yuyv", .yuyv),
+      ("yuyv422", .yuyv),
+    ] {
+      let spec = try SourceSpec(parsing: "file:a.yuv?size=64x48&format=\(name)")
+      guard case .file(_, _, _, let raw?) = spec else {
+        Issue.record("\(name): no raw format")
+        continue
+      }
+      #expect(raw.pixelFormat == format, "\(name)")
+    }
+  }
+
+  @Test("a path that is not under /dev is opened, so that opening it says what it is")
+  func plainPathsAreDevicePaths() throws {
+    #expect(try SourceSpec(parsing: "/tmp") == .device(path: "/tmp"))
+    #expect(try SourceSpec(parsing: "./video.mp4") == .device(path: "./video.mp4"))
+    #expect(throws: DualCamError.self) { try SourceSpec(parsing: "webcam-that-is-not-here") }
+  }
+
+  /// These trapped: an empty `=` option indexed an empty array; fps=1e308 converted to Int.
+  @Test(
+    "hostile options are refused, not trapped on",
+    arguments: [
+      ("file:a.yuv?=", "not understood"), ("file:a.yuv?==&size=2x2", "not understood"),
+      ("synthetic:fps=1e308", "outside 1–240 fps"), ("synthetic:=", "not key=value"),
+      ("synthetic:jitter=1e308ms", "not a duration"), ("synthetic:phase=nan", "not a duration"),
+      ("synthetic:size=99999x99999", "larger than 8192"),
+    ])
+  func hostileOptions(_ text: String, _ message: String) {
+    do {
+      _ = try SourceSpec(parsing: text)
+      Issue.record("\(text) was accepted")
+    } catch {
+      #expect(error.problem.contains(message), "\(error.problem)")
+    }
+  }
 }

@@ -46,6 +46,26 @@ struct BadInputTests {
     Case(arguments: ["--split", "90/10"], status: 64, message: "split '90/10'"),
     Case(arguments: ["--front-zoom", "20"], status: 64, message: "factor must be 1–10"),
     Case(arguments: ["--border", "0"], status: 64, message: "thickness"),
+    // Numbers too large for an integer were converted with Int(_:) and trapped (SIGILL).
+    Case(arguments: ["--duration", "1e18"], status: 64, message: "longer than 1000 hours"),
+    Case(
+      arguments: ["--duration", "9999999999999999h"], status: 64,
+      message: "longer than 1000 hours"),
+    Case(arguments: ["--bitrate", "1e19"], status: 64, message: "outside 100k–1000M"),
+    Case(
+      arguments: ["--bitrate", "99999999999999999999"], status: 64, message: "outside 100k–1000M"),
+    Case(arguments: ["--fps", "1e19"], status: 64, message: "outside 1–240 fps"),
+    Case(arguments: ["--fps", "1e308"], status: 64, message: "outside 1–240 fps"),
+    Case(arguments: ["--fps", "9223372036854775807/1"], status: 64, message: "outside 1–240 fps"),
+    Case(
+      arguments: ["--front", "synthetic:fps=1e308"], status: 64, message: "outside 1–240 fps"),
+    // Empty parts were indexed without a check and trapped.
+    Case(arguments: ["--border", ""], status: 64, message: "thickness of 1–200"),
+    Case(arguments: ["--border", ":white"], status: 64, message: "thickness of 1–200"),
+    Case(arguments: ["--front-zoom", ""], status: 64, message: "factor must be 1–10"),
+    Case(arguments: ["--back-zoom", "@0.5,0.5"], status: 64, message: "factor must be 1–10"),
+    // The hint for an odd size must itself be a valid size.
+    Case(arguments: ["--size", "99999x99999"], status: 64, message: "larger than 8192"),
   ]
 
   @Test("a bad flag is named with its fix", arguments: cases)
@@ -60,14 +80,50 @@ struct BadInputTests {
     #expect(folder.entries.isEmpty, "nothing may be left behind: \(folder.entries)")
   }
 
-  @Test("a missing output folder is refused, not created")
-  func missingOutputFolder() throws {
+  @Test("a missing output folder is created with its parents, as mkdir -p does")
+  func missingOutputFolderIsCreated() throws {
     let folder = try TemporaryFolder()
-    let missing = folder.url.appendingPathComponent("not-there").path
-    let result = try CommandRunner.run(["record", "--duration", "1s", "--output", missing])
+    let missing = folder.url.appendingPathComponent("2026-11-24/subject-12").path
+    let result = try CommandRunner.run([
+      "record", "--duration", "2", "--fps", "5", "--size", "160x120", "--quiet", "--output",
+      missing,
+    ])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let takes = try FileManager.default.contentsOfDirectory(atPath: missing)
+    #expect(takes.count == 1, "\(takes)")
+  }
+
+  @Test("an output folder that cannot be created names the folder in the way")
+  func uncreatableOutputFolder() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("plain.txt")
+    try Data("x".utf8).write(to: file)
+    let below = file.appendingPathComponent("takes").path
+    let result = try CommandRunner.run(["record", "--duration", "1s", "--output", below])
     #expect(result.status == 73)
-    #expect(result.standardError.contains("does not exist"))
-    #expect(!FileManager.default.fileExists(atPath: missing))
+    #expect(result.standardError.contains("\(file.path) is a file, not a folder"))
+    guard getuid() != 0 else { return }  // root may write anywhere
+    let locked = folder.url.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(
+      at: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
+    defer { chmod(locked.path, 0o755) }
+    let denied = try CommandRunner.run(
+      ["record", "--duration", "1s", "--output", locked.appendingPathComponent("a/b").path])
+    #expect(denied.status == 73)
+    #expect(denied.standardError.contains("\(locked.path) is not writable"))
+  }
+
+  @Test("control characters in --output are printed escaped, one message per line")
+  func controlCharactersInOutputAreEscaped() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("a\nb\u{1B}[31m")
+    try Data("x".utf8).write(to: file)
+    let result = try CommandRunner.run(["record", "--duration", "1s", "--output", file.path])
+    #expect(result.status == 73)
+    let lines = result.standardError.split(separator: "\n")
+    let prefixes = ["dualcam: ", "error: ", "hint: "]
+    #expect(lines.allSatisfy { line in prefixes.contains { line.hasPrefix($0) } }, "\(lines)")
+    #expect(result.standardError.contains("a\\nb\\u{1B}[31m"))
   }
 
   @Test("an output path that is a file is refused")

@@ -49,7 +49,7 @@ struct BudgetCommandTests {
   func overFillsDisk() throws {
     let cache = try TemporaryFolder()
     let output = try TemporaryFolder()
-    let result = try run(["--duration", "100000h"], cache: cache, output: output)
+    let result = try run(["--duration", "900h"], cache: cache, output: output)
     #expect(result.status == 4, "stderr: \(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n")
     #expect(lines.first?.hasPrefix("over: cost") == true, "\(result.standardOutput)")

@@ -80,4 +80,37 @@ struct SettingsFileCommandTests {
     #expect(result.standardError.contains("needs a terminal"))
     #expect(folder.entries == ["settings.toml"], "the broken file stays where it is")
   }
+
+  /// Values too large for an integer trapped (SIGILL) before they were checked.
+  @Test(arguments: [
+    ("[layout]\nborder = 9223372036854775807\n", "[layout] border"),
+    ("[layout]\nborder = inf\n", "[layout] border"),
+    ("[recording]\nfps = \"1e308\"\n", "outside 1–240 fps"),
+    ("[recording]\nbitrate = \"1e30\"\n", "outside 100k–1000M"),
+  ])
+  func absurdNumbersAreRefused(settings: String, expected: String) throws {
+    let (result, _) = try record(settings)
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardError.contains(expected), "\(result.standardError)")
+  }
+
+  @Test func garbageNamesItsLineAndNotPermissions() throws {
+    var bytes = Array("[recording]\nfps = \"30\"\n".utf8)
+    bytes += [0xC3, 0x28, 0xFF, 0xFE, 0x0A]
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("settings.toml")
+    try Data(bytes).write(to: file)
+    let result = try CommandRunner.run(
+      ["record", "--duration", "1s", "--output", folder.url.path],
+      environment: ["DUALCAM_SETTINGS": file.path])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("line 3: is not UTF-8 text"), "\(result.standardError)")
+    #expect(!result.standardError.contains("permission"))
+  }
+
+  @Test func textAfterANulByteIsNotIgnored() throws {
+    let (result, _) = try record("[recording]\nfps = \"15\"\n\0[nonsense\n")
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("line 3: contains a NUL byte"), "\(result.standardError)")
+  }
 }

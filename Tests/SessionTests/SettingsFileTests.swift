@@ -43,6 +43,24 @@ import Testing
     ("[layout]\nfront_zoom = 20\n", "[layout] front_zoom"),
     ("[interface]\nfps_counter = \"yes\"\n", "must be true or false"),
     ("[recording\nsize = \"1280x720\"\n", "line 1"),
+    ("[layout]\nborder = 9223372036854775807\n", "[layout] border: 9.2"),
+    ("[layout]\nborder = nan\n", "[layout] border: nan is not"),
+    ("[layout]\nborder = -inf\n", "[layout] border: -inf is not"),
+    ("[layout]\nborder = 2.5\n", "[layout] border: 2.5 is not"),
+    ("[layout]\nborder = 201\n", "border: 201 is not a border thickness"),
+    ("[layout]\nfront_zoom = nan\n", "[layout] front_zoom: nan"),
+    ("[recording]\nfps = \"1e308\"\n", "[recording] fps"),
+    ("[recording]\nfps = \"9223372036854775807/1\"\n", "[recording] fps"),
+    ("[recording]\nbitrate = \"1e30\"\n", "[recording] bitrate"),
+    ("[recording]\nsize = \"99999x99999\"\n", "larger than 8192"),
+    // Found by fuzzing: an escape character in a key tripped an assertion in toml++ (SIGABRT).
+    ("[\u{1B}layout]\nborder = 4\n", "line 1: contains the control character U+001B"),
+    ("[layout]\r\nborder = 4\u{7F}\r\n", "line 2: contains the control character U+007F"),
+    // Found by fuzzing: a header with no name tripped another toml++ assertion (SIGABRT).
+    ("[\n)", "line 1: a section header must name the section"),
+    ("[recording]\nsize = \"640x480\"\n[[ )\n", "line 3: a section header must name"),
+    ("[\t\n", "line 1: a section header must name"),
+    ("\u{FEFF}[\n\nx = 1\n", "line 1: a section header must name"),  // after a byte-order mark
   ])
   func mistakesAreNamed(text: String, expected: String) {
     do {
@@ -66,6 +84,70 @@ import Testing
     #expect(kept.count == 1 && kept[0].hasPrefix("settings.toml.broken-"))
     let backup = folder.url.appendingPathComponent(kept[0])
     #expect(try String(contentsOf: backup, encoding: .utf8) == "[recording]\nfps = \"fast\"\n")
+  }
+
+  @Test func headersInsideMultiLineStringsAreText() throws {
+    let text = "[devices]\nfront = \"\"\"\n[\n)\"\"\"\n[layout]\nborder = 2\n"
+    do {
+      _ = try SettingsFile.parse(text)
+    } catch {
+      #expect(!error.problem.contains("section header"), "\(error.problem)")
+    }
+  }
+
+  @Test func crlfLineEndsAndTabsAreFine() throws {
+    let file = try SettingsFile.parse("[layout]\r\n\tborder = 4\r\n")
+    #expect(file.recording.layout.border?.thickness == 4)
+  }
+
+  @Test func theBorderRangeIsTheFlagsRange() throws {
+    let file = try SettingsFile.parse("[layout]\nborder = 200\n")
+    #expect(file.recording.layout.border?.thickness == 200)
+    let none = try SettingsFile.parse("[layout]\nborder = 0\n")
+    #expect(none.recording.layout.border == nil)
+  }
+
+  @Test func aNulByteOrBadUTF8IsNamedByLine() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("settings.toml")
+    try Data("[recording]\nfps = \"30\"\0[x\n".utf8).write(to: url)
+    #expect(throws: DualCamError.self) { try SettingsFile.load(from: url) }
+    do {
+      _ = try SettingsFile.load(from: url)
+    } catch {
+      #expect(error.problem.contains("line 2: contains a NUL byte"), "\(error.problem)")
+    }
+    try Data([0x5B, 0x0A, 0x80, 0x0A]).write(to: url)
+    do {
+      _ = try SettingsFile.load(from: url)
+      Issue.record("invalid UTF-8 was accepted")
+    } catch {
+      #expect(error.problem.contains("line 2: is not UTF-8 text"), "\(error.problem)")
+      #expect(!error.fix.contains("permission"))
+    }
+  }
+
+  @Test func aFIFOInPlaceOfTheFileDoesNotBlock() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("settings.toml")
+    #expect(mkfifo(url.path, 0o644) == 0)
+    let outcome = SettingsFile.loadOrSetAside(from: url)
+    #expect(outcome.problem?.contains("is not a regular file") == true, "\(outcome.problem ?? "")")
+  }
+
+  @Test func aFileWhoseReadingKilledTheLastRunIsSetAside() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("settings.toml")
+    try "[recording]\nfps = \"30\"\n".write(to: url, atomically: true, encoding: .utf8)
+    #expect(SettingsFile.loadOrSetAside(from: url).problem == nil)
+    #expect(folder.entries == ["settings.toml"], "the note of a finished read is removed")
+    // A process that began reading and died: pid 2^22 + 1 is above Linux's pid_max.
+    let marker = folder.url.appendingPathComponent(".settings.toml.reading")
+    try "4194305\n".write(to: marker, atomically: true, encoding: .utf8)
+    let outcome = SettingsFile.loadOrSetAside(from: url)
+    #expect(outcome.problem?.contains("stopped DualCam while it was being read") == true)
+    #expect(folder.entries.count == 1 && folder.entries[0].hasPrefix("settings.toml.broken-"))
+    #expect(SettingsFile.loadOrSetAside(from: url).problem == nil, "the next start is clean")
   }
 
   @Test func locationFollowsXDG() {

@@ -1,23 +1,63 @@
 import DualCamCore
 import Foundation
+import Session
 import TestSupport
 import Testing
 
-@testable import Session
+@Suite("Take folders and the output location under hostile file systems")
+struct TakeFolderTests {
+  static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-/// Creating a take's folder next to what is already in the recordings folder.
-@Suite struct TakeFolderTests {
-  @Test("a dangling link at the next take's name is skipped, not fatal")
-  func danglingLinkTakesTheNextName() throws {
-    let root = try TemporaryFolder()
-    let date = Date()
-    let name = TakeFolder.timestampName(for: date)
+  @Test func aDanglingSymlinkAtTheNameTakesTheNextSuffix() throws {
+    let folder = try TemporaryFolder()
+    let first = try TakeFolder.create(in: folder.url, startingAt: Self.start)
+    try FileManager.default.removeItem(at: first.partialURL)
     try FileManager.default.createSymbolicLink(
-      atPath: root.url.appendingPathComponent(name + ".partial").path,
-      withDestinationPath: "/nonexistent/elsewhere")
-    let folder = try TakeFolder.create(in: root.url, startingAt: date)
-    #expect(folder.name == "\(name)-2")
-    var status = stat()
-    #expect(lstat(folder.partialURL.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
+      atPath: first.partialURL.path, withDestinationPath: "/nonexistent/dualcam-target")
+    let take = try TakeFolder.create(in: folder.url, startingAt: Self.start)
+    #expect(take.name == first.name + "-2")
+  }
+
+  @Test func aDanglingSymlinkAtTheFinalNameIsNotReused() throws {
+    let folder = try TemporaryFolder()
+    let first = try TakeFolder.create(in: folder.url, startingAt: Self.start)
+    try FileManager.default.removeItem(at: first.partialURL)
+    try FileManager.default.createSymbolicLink(
+      atPath: first.finalURL.path, withDestinationPath: "/nonexistent/dualcam-target")
+    let take = try TakeFolder.create(in: folder.url, startingAt: Self.start)
+    #expect(take.name == first.name + "-2")
+  }
+
+  @Test func theOutputFolderIsCreatedWithItsParents() throws {
+    let folder = try TemporaryFolder()
+    let wanted = folder.url.appendingPathComponent("a/b/c")
+    let root = try OutputLocation.prepare(explicit: wanted.path)
+    #expect(root.path == wanted.path)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: wanted.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+  }
+
+  @Test func aFileOnTheWayIsNamed() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("file")
+    try Data("x".utf8).write(to: file)
+    do {
+      _ = try OutputLocation.prepare(explicit: file.appendingPathComponent("a/b").path)
+      Issue.record("a path through a file was accepted")
+    } catch {
+      #expect(error.exitCode == 73)
+      #expect(error.problem.contains("\(file.path) is a file, not a folder"), "\(error.problem)")
+    }
+  }
+
+  @Test func aFIFOInPlaceOfTheLockDoesNotHang() throws {
+    let folder = try TemporaryFolder()
+    let partial = folder.url.appendingPathComponent("2020-01-01_00-00-00.partial")
+    try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: false)
+    #expect(mkfifo(partial.appendingPathComponent(".recording.lock").path, 0o644) == 0)
+    // Before the fix this blocked forever in open(2), waiting for a writer.
+    let found = TakeRecovery.interruptedTakes(in: folder.url)
+    #expect(found.map(\.lastPathComponent) == [partial.lastPathComponent])
   }
 }

@@ -133,4 +133,14 @@ import Testing
     PixelConversion.fill(frame.image, color: YUVColor(y: y, u: 128, v: 128))
     return frame
   }
+
+  /// The broken-settings dialog printed the backup's path as one word that ran past the box.
+  @Test func dialogTextWrapsLongPathsInsideTheBox() {
+    let path =
+      "/home/someone/.config/dualcam/" + String(repeating: "deep/", count: 12)
+      + "settings.toml.broken-20261124-091500"
+    let lines = DialogView.wrap("it was kept as \(path), and the defaults are used", width: 58)
+    #expect(lines.allSatisfy { BufferText.columns($0) <= 58 }, "\(lines)")
+    #expect(lines.joined().replacingOccurrences(of: " ", with: "").contains(path))
+  }
 }

@@ -41,17 +41,19 @@ public struct CameraZoom: Sendable, Equatable {
   /// The control value for `factor` (clamped), on the control's step grid.
   public func value(for factor: Double) -> Int64 {
     let fraction = (Self.clamp(factor) - 1) / (Self.maximumFactor - 1)
-    let span = Double(control.maximum - control.minimum)
+    let span = Double(Int128(control.maximum) - Int128(control.minimum))
     let step = Double(max(control.step, 1))
     let steps = (fraction * span / step).rounded()
-    return min(control.minimum + Int64(steps * step), control.maximum)
+    // In 128 bits and clamped: a driver's range may span all of Int64.
+    let offset = Int128(exactly: (steps * step).rounded()) ?? 0
+    return Int64(min(Int128(control.minimum) + offset, Int128(control.maximum)))
   }
 
   /// The factor a control value stands for (the inverse of `value(for:)`).
   public func factor(for value: Int64) -> Double {
-    let span = Double(control.maximum - control.minimum)
-    let fraction =
-      Double(min(max(value, control.minimum), control.maximum) - control.minimum) / span
+    let span = Double(Int128(control.maximum) - Int128(control.minimum))
+    let clamped = min(max(value, control.minimum), control.maximum)
+    let fraction = Double(Int128(clamped) - Int128(control.minimum)) / span
     return 1 + fraction * (Self.maximumFactor - 1)
   }
 }

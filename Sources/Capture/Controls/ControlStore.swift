@@ -52,7 +52,11 @@ public struct ControlStore: Sendable {
   /// The values saved for `identity`; a broken file is moved aside and reported.
   public func load(identity: String) -> Loaded {
     let url = fileURL(for: identity)
-    guard let data = try? Data(contentsOf: url) else { return Loaded(values: [:]) }
+    // Only a regular file is read: a FIFO put in its place would block the camera's opening.
+    let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type]
+    guard type as? FileAttributeType == .typeRegular, let data = try? Data(contentsOf: url) else {
+      return Loaded(values: [:])
+    }
     if let file = try? JSONDecoder().decode(File.self, from: data) {
       return Loaded(values: file.controls)
     }

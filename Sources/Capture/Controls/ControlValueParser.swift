@@ -1,11 +1,12 @@
-import DualCamCore
+public import DualCamCore
 import Foundation
 
 /// Turns what a user typed (`42`, `on`, `manual`, `0x3`) into a control value, checking range,
 /// step and menu entries, with errors that say what would have been accepted.
-enum ControlValueParser {
+public enum ControlValueParser {
   /// The value `text` means for `control`.
-  static func value(_ text: String, for control: CameraControl) throws(DualCamError) -> Int64 {
+  public static func value(_ text: String, for control: CameraControl) throws(DualCamError) -> Int64
+  {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     switch control.kind {
     case .boolean:
@@ -47,11 +48,13 @@ enum ControlValueParser {
         fix: "use a value from \(control.minimum) to \(control.maximum); the default is "
           + "\(control.defaultValue)")
     }
-    let step = max(control.step, 1)
-    let offset = (value - control.minimum) % step
+    // 128-bit: a driver may report a range as wide as Int64 itself, where value − minimum
+    // would overflow.
+    let step = Int128(max(control.step, 1))
+    let offset = (Int128(value) - Int128(control.minimum)) % step
     guard offset == 0 else {
-      let below = value - offset
-      let above = min(below + step, control.maximum)
+      let below = Int128(value) - offset
+      let above = min(below + step, Int128(control.maximum))
       throw .invalidArgument(
         "\(control.name) moves in steps of \(step) from \(control.minimum); \(value) is between "
           + "steps",

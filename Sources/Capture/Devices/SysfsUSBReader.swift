@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 
 /// Reads a video node's USB details from sysfs: the interface behind
@@ -24,7 +25,9 @@ struct SysfsUSBReader {
     return USBDetails(
       vendorID: vendor, productID: product, serial: read("serial", in: device),
       manufacturer: read("manufacturer", in: device), product: read("product", in: device),
-      speedMbps: read("speed", in: device).flatMap { Double($0) }.map { Int($0) },
+      speedMbps: read("speed", in: device).flatMap { Double($0) }.flatMap {
+        $0.rounded(.down).roundedInteger(in: 0...1_000_000)  // 1.5 (low speed) is 1, as before
+      },
       bus: read("busnum", in: device).flatMap { Int($0) }, portPath: read("devpath", in: device),
       hub: hub, hostController: controller)
   }

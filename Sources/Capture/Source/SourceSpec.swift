@@ -21,13 +21,20 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
         try SyntheticCameraOptions(parsing: String(text.dropFirst("synthetic:".count))))
     } else if text.hasPrefix("file:") {
       self = try Self.parseFile(String(text.dropFirst("file:".count)))
-    } else if text.hasPrefix("/dev/") {
+    } else if text.hasPrefix("/dev/") || Self.looksLikePath(text) {
+      // Opening it says what it is (a folder, a file, missing), as a device path would.
       self = .device(path: text)
     } else {
       throw .invalidArgument(
         "source '\(text)' is not understood",
         fix: "use a device such as /dev/video0, synthetic[:options], or file:PATH")
     }
+  }
+
+  /// A name the user meant as a path: it has a slash, starts with `~` or `.`, or exists.
+  private static func looksLikePath(_ text: String) -> Bool {
+    text.contains("/") || text.hasPrefix("~") || text.hasPrefix(".")
+      || FileManager.default.fileExists(atPath: text)
   }
 
   private static func parseFile(_ text: String) throws(DualCamError) -> SourceSpec {
@@ -40,22 +47,25 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     var size: ImageSize?
     var format: PixelFormat?
     for option in parts.count > 1 ? parts[1].split(separator: "&") : [] {
-      let pair = option.split(separator: "=", maxSplits: 1).map(String.init)
+      let pair = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(String.init)
       switch (pair[0], pair.count == 2 ? pair[1] : nil) {
       case ("loop", nil): loop = true
       case ("fps", let value?): rate = try FrameRate(parsing: value)
       case ("size", let value?): size = try ImageSize(parsing: value).validatedForVideo()
       case ("format", let value?):
-        guard let parsed = PixelFormat(rawValue: value.lowercased()) else {
+        guard let parsed = PixelFormat(name: value) else {
           throw .invalidArgument(
-            "raw format '\(value)' is not one of i420, nv12, yuyv", fix: "e.g. format=i420")
+            "raw format '\(value)' is not one of i420 (yuv420p), nv12, yuyv (yuyv422)",
+            fix: "e.g. format=i420 or format=yuv420p")
         }
         format = parsed
       default:
         throw .invalidArgument(
           "file option '\(option)' is not understood",
           fix:
-            "options are loop, fps=N, size=WxH, format=i420|nv12|yuyv (e.g. file:a.yuv?size=640x480&fps=30)"
+            "options are loop, fps=N, size=WxH, format=i420|nv12|yuyv or FFmpeg's "
+            + "yuv420p|nv12|yuyv422 (e.g. file:a.yuv?size=640x480&fps=30)"
         )
       }
     }

@@ -1,6 +1,5 @@
 import DualCamCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +22,10 @@ struct V4L2FailureAdvisor {
   /// The error for a failed call on (or opening of) the node.
   func error(for failure: V4L2CallError, busInfo: String? = nil) -> DualCamError {
     switch failure.code {
+    case ENOENT where !path.hasPrefix("/dev/"):
+      return .sourceUnavailable(
+        "\(path) does not exist",
+        fix: "check the path; a camera is a node such as /dev/video0, a video file is file:PATH")
     case ENOENT:
       return .sourceUnavailable(
         "\(path) does not exist: no camera is connected under that name",
@@ -184,7 +187,7 @@ struct V4L2FailureAdvisor {
 /// sharing the bus and its format.
 final class V4L2StreamLedger: Sendable {
   static let shared = V4L2StreamLedger()
-  private let streams = Mutex<[ObjectIdentifier: String]>([:])
+  private let streams = Locked<[ObjectIdentifier: String]>([:])
 
   /// Records that `camera` streams as described ("/dev/video2 YUYV 1280x720 at 30 fps on ...").
   func record(_ camera: ObjectIdentifier, description: String) {

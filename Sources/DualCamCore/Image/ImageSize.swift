@@ -26,15 +26,16 @@ public struct ImageSize: Hashable, Sendable, Codable, CustomStringConvertible {
     guard width > 0, height > 0 else {
       throw .invalidArgument("size \(self) is empty", fix: "give a size such as 1280x720")
     }
-    guard width % 2 == 0, height % 2 == 0 else {
-      throw .invalidArgument(
-        "size \(self) has an odd dimension; 4:2:0 video needs even widths and heights",
-        fix: "use \((width + 1) & ~1)x\((height + 1) & ~1)")
-    }
+    // The size limit comes first, so that the even size suggested below is itself valid.
     guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
       throw .invalidArgument(
         "size \(self) is larger than \(Self.maximumDimension) pixels in one direction",
         fix: "use a size such as 1920x1080")
+    }
+    guard width % 2 == 0, height % 2 == 0 else {
+      throw .invalidArgument(
+        "size \(self) has an odd dimension; 4:2:0 video needs even widths and heights",
+        fix: "use \((width + 1) & ~1)x\((height + 1) & ~1)")
     }
     return self
   }

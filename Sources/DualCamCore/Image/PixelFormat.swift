@@ -10,6 +10,17 @@ public enum PixelFormat: String, Sendable, Hashable, Codable, CaseIterable {
   /// Packed 4:2:2: Y0 U Y1 V for every pair of pixels (the common uncompressed UVC format).
   case yuyv
 
+  /// The format a user names, in our words (`i420`, `nv12`, `yuyv`) or FFmpeg's (`yuv420p`,
+  /// `nv12`, `yuyv422`), as `ffmpeg -pix_fmt` takes them; case-insensitive.
+  public init?(name: String) {
+    switch name.lowercased() {
+    case "i420", "yuv420p", "iyuv": self = .i420
+    case "nv12": self = .nv12
+    case "yuyv", "yuyv422", "yuy2": self = .yuyv
+    default: return nil
+    }
+  }
+
   /// How many separate planes an image of this format has.
   public var planeCount: Int {
     switch self {

@@ -48,8 +48,7 @@ public enum BitrateSetting: Sendable, Hashable, Codable, CustomStringConvertible
         "bitrate '\(text)' is not understood",
         fix: "use auto, low, medium, high, max, or a rate such as 8M or 2500k")
     }
-    let bits = Int(value * multiplier)
-    guard bits >= 100_000, bits <= 1_000_000_000 else {
+    guard let bits = (value * multiplier).roundedInteger(in: 100_000...1_000_000_000) else {
       throw .invalidArgument(
         "bitrate \(text) is outside 100k–1000M", fix: "use a rate such as 8M for 1080p30")
     }

@@ -35,14 +35,27 @@ public struct FrameRate: Hashable, Sendable, Codable, CustomStringConvertible {
     return String(rounded)
   }
 
+  /// The highest rate a camera or encoder is asked for.
+  public static let maximumFramesPerSecond = 240
+
+  /// The largest numerator or denominator of a parsed rate; encoders hold time bases in 32 bits,
+  /// and no real rate needs more than 30000/1001's precision.
+  public static let maximumTerm = 1_000_000
+
   /// Parses `30`, `29.97`, `30000/1001` or `12.5`; NTSC rates map to their exact fractions.
   public init(parsing text: String) throws(DualCamError) {
-    let parts = text.split(separator: "/")
+    let outOfRange = DualCamError.invalidArgument(
+      "frame rate \(text) is outside 1–\(Self.maximumFramesPerSecond) fps",
+      fix: "use a rate your cameras deliver, e.g. 30")
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     if parts.count == 2, let numerator = Int(parts[0]), let denominator = Int(parts[1]),
       numerator > 0, denominator > 0
     {
+      guard numerator <= Self.maximumTerm, denominator <= Self.maximumTerm else { throw outOfRange }
       self.init(numerator: numerator, denominator: denominator)
     } else if parts.count == 1, let value = Double(text), value.isFinite, value > 0 {
+      // Checked before any conversion: Int(1e308) would trap.
+      guard value >= 1, value <= Double(Self.maximumFramesPerSecond) else { throw outOfRange }
       let ntsc: [Double: FrameRate] = [
         23.976: FrameRate(numerator: 24000, denominator: 1001),
         29.97: FrameRate(numerator: 30000, denominator: 1001),
@@ -50,8 +63,8 @@ public struct FrameRate: Hashable, Sendable, Codable, CustomStringConvertible {
       ]
       if let exact = ntsc[value] {
         self = exact
-      } else if value == value.rounded() {
-        self.init(numerator: Int(value))
+      } else if let whole = Int(exactly: value) {
+        self.init(numerator: whole)
       } else {
         self.init(numerator: Int((value * 1000).rounded()), denominator: 1000)
       }
@@ -60,9 +73,8 @@ public struct FrameRate: Hashable, Sendable, Codable, CustomStringConvertible {
         "frame rate '\(text)' is not a positive number",
         fix: "write it like 30, 29.97 or 30000/1001")
     }
-    guard framesPerSecond >= 1, framesPerSecond <= 240 else {
-      throw .invalidArgument(
-        "frame rate \(text) is outside 1–240 fps", fix: "use a rate your cameras deliver, e.g. 30")
+    guard framesPerSecond >= 1, framesPerSecond <= Double(Self.maximumFramesPerSecond) else {
+      throw outOfRange
     }
   }
 }

@@ -4,9 +4,12 @@ import Media
 
 /// One output file of a take: the file, which owns the muxer, and the producer of its video
 /// stream. Sound streams join the video here, added to the file before it begins.
+///
+/// `@unchecked Sendable`: it is opened on a thread of its own and then used by its output's
+/// worker thread alone (and finished by the control thread after that worker has ended); only
+/// the counters (atomics in the writers) and the file's byte count are read from other threads,
+/// and the file serialises its writes.
 struct OutputWriter: @unchecked Sendable {
-  // @unchecked: the producers are used from the output's own thread only, their counters and
-  // the file's byte count are atomic, and the file serialises its writes.
 
   /// The producer of the file's video stream.
   enum Video {

@@ -1,5 +1,4 @@
 import DualCamCore
-import Synchronization
 
 /// The session's scheduler thread: it moves frames from the camera inboxes into the
 /// `FrameSynchronizer` and hands every decided slot to all three outputs at once.
@@ -11,9 +10,13 @@ import Synchronization
 /// cameras stay paired), and the ones that cannot be written are recorded as a repeat of the
 /// last pair written — a frozen picture rather than drifting cameras, counted as encoder lag.
 /// Repeated pictures cost an encoder almost nothing, which lets it catch up.
+///
+/// `@unchecked Sendable`: `report` is read and written only holding `reportSignal`'s mutex,
+/// `written` only on the scheduler thread, and `thread` only by the one control thread that
+/// calls `shutdown()`; commands cross over in a `Mutex`.
 final class SlotScheduler: @unchecked Sendable {
   /// The three outputs of a take and the stand-in frames for a camera without signal.
-  struct Outputs: @unchecked Sendable {
+  struct Outputs: Sendable {
     var workers: OutputSet<OutputWorker>
     /// Shown in place of a camera that has delivered nothing (one reference held here).
     var placeholderFront: FrameBuffer
@@ -34,7 +37,7 @@ final class SlotScheduler: @unchecked Sendable {
   }
 
   /// Requests from the session controller, applied on the scheduler thread in order.
-  enum Command: @unchecked Sendable {
+  enum Command: Sendable {
     case start(at: MonotonicTime, outputs: Outputs, frameLimit: Int64?)
     case pause(at: MonotonicTime)
     case resume(at: MonotonicTime)
@@ -68,7 +71,7 @@ final class SlotScheduler: @unchecked Sendable {
   private let clock: any MonotonicClock
   private let sink: SessionFrameSink
   private let wake: SchedulerWake
-  private let commands = Mutex<[Command]>([])
+  private let commands = Locked<[Command]>([])
   private let reportSignal = ConditionSignal()
   private var report = Report()  // guarded by reportSignal
   private var thread: WorkerThread?
@@ -108,10 +111,12 @@ final class SlotScheduler: @unchecked Sendable {
   /// Blocks until the take's last slot has been dispatched; returns the final report.
   func waitForTakeEnd() -> Report {
     var result = Report()
-    reportSignal.wait {
-      result = report
-      return report.takeEnded
-    }
+    clock.wait(
+      on: reportSignal,
+      until: {
+        result = report
+        return report.takeEnded
+      }, deadline: nil)
     return result
   }
 
@@ -212,7 +217,7 @@ final class SlotScheduler: @unchecked Sendable {
         deadline = min(deadline, clock.now() + 20_000_000)
       }
       if let current = outputs, !current.haveRoom { deadline = deadline + lagGrace }
-      wake.wait(after: seen, deadline: deadline)
+      wake.wait(after: seen, deadline: deadline, clock: clock)
     }
   }
 

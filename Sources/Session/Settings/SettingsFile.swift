@@ -53,15 +53,7 @@ public struct SettingsFile: Sendable, Equatable {
   /// - Throws: `DualCamError.invalidArgument` naming the line or key that is wrong.
   public static func load(from url: URL) throws(DualCamError) -> SettingsFile {
     guard FileManager.default.fileExists(atPath: url.path) else { return SettingsFile() }
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw .invalidArgument(
-        "cannot read the settings file \(url.path): \(error.localizedDescription)",
-        fix: "check its permissions, or move it away to start from the defaults")
-    }
-    return try parse(text, path: url.path)
+    return try parse(try SettingsText.read(from: url), path: url.path)
   }
 
   /// What `loadOrSetAside` found.
@@ -74,27 +66,51 @@ public struct SettingsFile: Sendable, Equatable {
 
   /// Reads the file; when it is broken, moves it to `settings.toml.broken-<time>` and returns
   /// the defaults with the reason, so the next save starts a clean file without losing the old.
+  ///
+  /// A file whose reading killed an earlier run (a bug no message could catch) is set aside
+  /// too, so that one bad file cannot keep the interface from opening.
   public static func loadOrSetAside(from url: URL, now: Date = Date()) -> LoadOutcome {
+    let guardFile = SettingsReadingMarker(settings: url)
+    if guardFile.earlierReadDied() {
+      return setAside(
+        url, now: now,
+        reason: "\(url.path) stopped DualCam while it was being read the last time")
+    }
+    guardFile.begin()
+    defer { guardFile.end() }
     do {
       return LoadOutcome(settings: try load(from: url), problem: nil)
     } catch {
-      let formatter = DateFormatter()
-      formatter.dateFormat = "yyyyMMdd-HHmmss"
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      let backup = url.deletingLastPathComponent().appendingPathComponent(
-        "\(url.lastPathComponent).broken-\(formatter.string(from: now))")
-      let moved = (try? FileManager.default.moveItem(at: url, to: backup)) != nil
-      let location = moved ? "it was kept as \(backup.path)" : "it could not be moved aside"
-      return LoadOutcome(
-        settings: SettingsFile(),
-        problem: "\(error.problem); \(location), and the defaults are used")
+      return setAside(url, now: now, reason: error.problem)
     }
+  }
+
+  private static func setAside(_ url: URL, now: Date, reason: String) -> LoadOutcome {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let backup = url.deletingLastPathComponent().appendingPathComponent(
+      "\(url.lastPathComponent).broken-\(formatter.string(from: now))")
+    let moved = (try? FileManager.default.moveItem(at: url, to: backup)) != nil
+    let location = moved ? "it was kept as \(backup.path)" : "it could not be moved aside"
+    return LoadOutcome(
+      settings: SettingsFile(), problem: "\(reason); \(location), and the defaults are used")
+  }
+
+  /// Parses the file's bytes: UTF-8 text without NUL bytes, then TOML.
+  public static func parse(data: Data, path: String = "settings.toml") throws(DualCamError)
+    -> SettingsFile
+  {
+    try parse(try SettingsText.text(of: data, path: path), path: path)
   }
 
   /// Parses the file's text.
   public static func parse(_ text: String, path: String = "settings.toml") throws(DualCamError)
     -> SettingsFile
   {
+    // Checked before the TOML parser sees it: a NUL would end its C string early, and other
+    // control characters trip its assertions.
+    try SettingsText.check(text, path: path)
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)

@@ -141,10 +141,15 @@ struct SettingsReader {
       }
       if isFront { layout.frontScaling = mode } else { layout.backScaling = mode }
     }
-    let thickness = try number("layout", "border").map { Int($0) } ?? 0
-    guard (0...64).contains(thickness) else {
-      throw problem(
-        "layout", "border", "\(thickness) px is not a border thickness", fix: "use 0 (none) to 64")
+    var thickness = 0
+    if let value = try number("layout", "border"), value != 0 {
+      let range = LayoutSettings.Border.thicknessRange
+      guard let checked = LayoutSettings.Border.thickness(checking: value) else {
+        throw problem(
+          "layout", "border", "\(Self.format(value)) is not a border thickness in pixels",
+          fix: "use 0 (none) or a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
+      thickness = checked
     }
     if thickness > 0 {
       var color = YUVColor.white
@@ -158,7 +163,8 @@ struct SettingsReader {
     for (key, isFront) in [("front_zoom", true), ("back_zoom", false)] {
       guard let factor = try number("layout", key) else { continue }
       guard (1...10).contains(factor) else {
-        throw problem("layout", key, "\(factor) is not a zoom factor", fix: "use 1 (none) to 10")
+        throw problem(
+          "layout", key, "\(Self.format(factor)) is not a zoom factor", fix: "use 1 (none) to 10")
       }
       if isFront {
         layout.frontZoom = .init(factor: factor)
@@ -191,6 +197,14 @@ struct SettingsReader {
           fix: "the keys of [\(section)] are \(known.joined(separator: ", "))")
       }
     }
+  }
+
+  /// A number as the user wrote it: `4`, not `4.0`, when it is whole and small.
+  private static func format(_ value: Double) -> String {
+    if let whole = value.roundedInteger(in: -1_000_000...1_000_000), Double(whole) == value {
+      return String(whole)
+    }
+    return String(value)
   }
 
   private func value(_ section: String, _ key: String) -> (any TOMLValueConvertible)? {

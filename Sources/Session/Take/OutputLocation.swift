@@ -34,24 +34,18 @@ public enum OutputLocation {
     return URL(fileURLWithPath: home).appendingPathComponent("Videos/DualCam")
   }
 
-  /// Resolves the folder for takes: an explicit one must already exist; the default one is
-  /// created. Either must be a writable directory with room to record.
+  /// Resolves the folder for takes, creating it and any missing parents as `mkdir -p` would.
+  /// It must be a writable directory with room to record.
   public static func prepare(explicit path: String?) throws(DualCamError) -> URL {
     let manager = FileManager.default
     let root: URL
     if let path {
+      guard !path.isEmpty else {
+        throw .outputUnavailable(
+          "the output folder is an empty name", fix: "give a folder with --output")
+      }
       root = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-        throw .outputUnavailable(
-          "the output folder \(root.path) does not exist",
-          fix: "create it (mkdir -p \(root.path)) or choose another with --output")
-      }
-      guard isDirectory.boolValue else {
-        throw .outputUnavailable(
-          "the output path \(root.path) is a file, not a folder", fix: "give a folder with --output"
-        )
-      }
+      try FolderCreator.createFolders(at: root)
     } else {
       root = defaultRoot()
       do {

@@ -1,6 +1,10 @@
 public import DualCamCore
 public import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One take's folder: created as `<name>.partial` when recording starts, renamed to `<name>` when
 /// the take has been finalized, so an interrupted take is recognisable (and recoverable) by its
 /// suffix.
@@ -26,21 +30,20 @@ public struct TakeFolder: Sendable {
   public static func create(in root: URL, startingAt date: Date) throws(DualCamError) -> TakeFolder
   {
     let base = timestampName(for: date)
-    let manager = FileManager.default
     for attempt in 1...99 {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
       let folder = TakeFolder(root: root, name: name)
-      // Any entry counts, a dangling link included (fileExists follows links and would miss
-      // it, and creating the folder would then fail).
-      if isTaken(folder.partialURL) || isTaken(folder.finalURL) { continue }
-      do {
-        try manager.createDirectory(at: folder.partialURL, withIntermediateDirectories: false)
-      } catch {
-        throw .outputUnavailable(
-          "cannot create the take folder \(folder.partialURL.path): \(error.localizedDescription)",
-          fix: "check that \(root.path) is writable, or record elsewhere with --output")
-      }
-      return folder
+      // lstat, not stat: a dangling symlink still takes the name.
+      var status = stat()
+      if lstat(folder.finalURL.path, &status) == 0 { continue }
+      // mkdir itself decides whether the name is free, so a race or a dangling symlink at the
+      // name moves on to the next suffix instead of failing.
+      if mkdir(folder.partialURL.path, 0o777) == 0 { return folder }
+      let code = errno
+      if code == EEXIST { continue }
+      throw .outputUnavailable(
+        "cannot create the take folder \(folder.partialURL.path): \(String(cString: strerror(code)))",
+        fix: "check that \(root.path) is writable, or record elsewhere with --output")
     }
     throw .outputUnavailable(
       "too many takes named \(base) in \(root.path)", fix: "wait a second and start again")
@@ -61,11 +64,6 @@ public struct TakeFolder: Sendable {
   /// Removes the partial folder of a take that never recorded a frame.
   public func discard() {
     try? FileManager.default.removeItem(at: partialURL)
-  }
-
-  private static func isTaken(_ url: URL) -> Bool {
-    var status = stat()
-    return lstat(url.path, &status) == 0
   }
 
   static func timestampName(for date: Date) -> String {

@@ -34,6 +34,8 @@ public enum AppCommand: Sendable, Equatable {
   case playInTerminal(URL)
   /// Open a take's dual view in the user's video player.
   case openInPlayer(URL)
+  /// The gallery's work on the takes in the output folder (`GalleryExecutor`).
+  case gallery(GalleryRequest)
   /// Stop playing in the preview area.
   case stopPlayback
   /// Open the player screen on the take in this folder.

@@ -63,6 +63,11 @@ public enum AppEvent: Sendable {
   /// The player's newest picture (nil: unchanged) and where playback is.
   case playerFrame(CellBuffer?, PlaybackStatus, method: PreviewRenderer.Method)
 
+  // MARK: - The gallery
+
+  /// What the gallery's executor found or did.
+  case gallery(GalleryResult)
+
   // MARK: - Messages
 
   /// A command failed.

@@ -100,6 +100,8 @@ public enum AppUpdate {
       return []
     case .playerFrame:
       return []  // the player screen's
+    case .gallery:
+      return []  // the gallery screen's
     case .failed(let report):
       return fail(report, &state)
     case .notice(let text):

@@ -51,6 +51,9 @@ public enum MenuCatalog {
           kind: .submenu, adjust: { _ in .open(.devices) }),
         MenuItem(title: "Advanced", kind: .submenu, adjust: { _ in .open(.advanced) }),
         MenuItem(
+          title: "Gallery", value: "browse takes", kind: .action,
+          adjust: { _ in .action(CameraAction.openGallery) }),
+        MenuItem(
           title: "Keys and help", kind: .action, adjust: { _ in .action(CameraAction.help) }),
         MenuItem(title: "Quit", kind: .action, adjust: { _ in .action(CameraAction.quit) }),
       ])

@@ -47,22 +47,28 @@ public enum PreviewRenderer {
         let pixel = min(column * width / columns, width - 1)
         let upper = rgb(image, pixel, upperRow)
         let lower = rgb(image, pixel, lowerRow)
-        let cell: Cell
-        switch method {
-        case .halfBlocks:
-          cell = Cell(
-            glyphs.upperHalfBlock ?? " ", foreground: .rgb(upper.0, upper.1, upper.2),
-            background: .rgb(lower.0, lower.1, lower.2))
-        case .colorCells:
-          let mean = average(upper, lower)
-          cell = Cell(" ", background: .rgb(mean.0, mean.1, mean.2))
-        case .characters:
-          let mean = average(upper, lower)
-          let luma = (Int(mean.0) * 77 + Int(mean.1) * 150 + Int(mean.2) * 29) >> 8
-          cell = Cell(ramp[luma * ramp.count / 256], foreground: .rgb(mean.0, mean.1, mean.2))
-        }
+        let cell = Self.cell(upper: upper, lower: lower, method: method, glyphs: glyphs)
         buffer[x + column, y + row] = cell
       }
+    }
+  }
+
+  /// The cell showing two vertically adjacent pixels with `method`.
+  static func cell(
+    upper: (UInt8, UInt8, UInt8), lower: (UInt8, UInt8, UInt8), method: Method, glyphs: Glyphs
+  ) -> Cell {
+    switch method {
+    case .halfBlocks:
+      return Cell(
+        glyphs.upperHalfBlock ?? " ", foreground: .rgb(upper.0, upper.1, upper.2),
+        background: .rgb(lower.0, lower.1, lower.2))
+    case .colorCells:
+      let mean = average(upper, lower)
+      return Cell(" ", background: .rgb(mean.0, mean.1, mean.2))
+    case .characters:
+      let mean = average(upper, lower)
+      let luma = (Int(mean.0) * 77 + Int(mean.1) * 150 + Int(mean.2) * 29) >> 8
+      return Cell(ramp[luma * ramp.count / 256], foreground: .rgb(mean.0, mean.1, mean.2))
     }
   }
 

@@ -14,9 +14,7 @@ extension AppRunner {
     }
     switch command {
     case .startRecording:
-      let events = sessions.startRecording()
-      if case .recordingStarted = events.first { lastCheckpoint = uptime }
-      dispatch(events)
+      dispatch(sessions.startRecording())
     case .stopRecording:
       sessions.startStop()
     case .togglePause:
@@ -46,6 +44,8 @@ extension AppRunner {
       dispatch(playback.play(folder, at: uptime))
     case .openInPlayer(let folder):
       dispatch(files.openInPlayer(folder))
+    case .gallery(let request):
+      dispatch(gallery.perform(request, root: outputFolder.path.map { URL(fileURLWithPath: $0) }))
     case .stopPlayback:
       dispatch(playback.stop())
     case .playTake(let folder):

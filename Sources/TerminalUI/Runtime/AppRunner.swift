@@ -66,13 +66,13 @@ public final class AppRunner {
   let files = FilesExecutor()
   let playback = PlaybackExecutor()
   let player = PlayerExecutor()
+  let gallery = GalleryExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
   let started = SystemMonotonicClock()
   let startTime: MonotonicTime
   var lastTick = -1.0
-  var lastCheckpoint = 0.0
   /// Where takes go, for the free-space figure, and the setting it was resolved from.
   var outputFolder: (setting: String?, path: String?) = (nil, nil)
   var exiting = false
@@ -130,7 +130,11 @@ public final class AppRunner {
     if let finished = sessions.collectFinishedStop() { dispatch(finished) }
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
-    if pacer.isDue(at: time) { drawPreview(at: time) }
+    // Under another screen the live preview is not seen: its time goes to that screen's work
+    // (the gallery's thumbnails) instead.
+    if pacer.isDue(at: time), state.screens.isAtRoot || playback.isPlaying {
+      drawPreview(at: time)
+    }
     drawPlayer()
     terminal.present(AppRenderer.render(state))
     if let captured = livePreview.takeCaptureTime() {
@@ -184,11 +188,8 @@ public final class AppRunner {
             + snapshot.back.duplicates) + snapshot.lagRepeats
       pacer.observe(troubleCount: trouble, at: time)
     }
-    if state.isTakeRunning, !sessions.isFinishing, time - lastCheckpoint >= 5 {
-      lastCheckpoint = time
-      sessions.session?.checkpointMetadata()
-    }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
+    dispatch(gallery.collect())
   }
 
   /// Draws the picture for the preview area: the take playing there, else the live cameras.
@@ -221,30 +222,20 @@ public final class AppRunner {
     }
   }
 
-  /// The three files' expected bytes per second at the current settings (nil for lossless).
+  /// The three files' bytes per second: measured once a take has run a few seconds, else
+  /// expected from the current settings (nil for lossless).
   var estimatedBytesPerSecond: Double? {
-    let settings = state.settings
-    let front = state.sources.front.size
-    let back = state.sources.back.size
-    guard
-      let canvas = try? StackLayout(settings: settings.layout, frontSize: front, backSize: back)
-        .canvasSize
-    else { return nil }
-    var total = 0
-    for size in [canvas, front, back] {
-      guard
-        let bits = settings.bitrate.bitsPerSecond(
-          size: size, rate: settings.frameRate, codec: settings.codec)
-      else { return nil }
-      total += bits
-    }
-    return Double(total) / 8
+    DiskTimeEstimate(
+      settings: state.settings, frontSize: state.sources.front.size,
+      backSize: state.sources.back.size, snapshot: state.session
+    ).bytesPerSecond
   }
 
   private func shutdown() {
     if let finished = sessions.waitForStop() { dispatch(finished) }
     sessions.shutdown(takeRunning: state.isTakeRunning)
     player.close()
+    gallery.finish()
     terminal.close()
   }
 }

@@ -17,6 +17,7 @@ public enum CameraAction: String, ScreenAction {
   case exposureUp
   case toggleFocusLock
   case toggleWhiteBalanceLock
+  case openGallery
   case openMenu
   case toggleDiagnostics
   case help
@@ -41,6 +42,7 @@ public enum CameraAction: String, ScreenAction {
     case .exposureUp: [.character("]")]
     case .toggleFocusLock: [.character("f")]
     case .toggleWhiteBalanceLock: [.character("w")]
+    case .openGallery: [.character("g")]
     case .openMenu: [.character("m"), .function(2)]
     case .toggleDiagnostics: [.character("d")]
     case .help: [.character("?"), .function(1)]
@@ -67,6 +69,7 @@ public enum CameraAction: String, ScreenAction {
     case .exposureUp: "Exposure +"
     case .toggleFocusLock: "Focus lock on/off"
     case .toggleWhiteBalanceLock: "White balance lock on/off"
+    case .openGallery: "Gallery: browse, play and manage takes"
     case .openMenu: "Menus: settings, layout, camera controls, devices"
     case .toggleDiagnostics: "Diagnostics panel"
     case .help: "This help"
@@ -85,6 +88,6 @@ public enum CameraAction: String, ScreenAction {
       ]
     ),
     ("Camera", [.exposureDown, .exposureUp, .toggleFocusLock, .toggleWhiteBalanceLock]),
-    ("Screens", [.openMenu, .toggleDiagnostics, .help, .quit]),
+    ("Screens", [.openGallery, .openMenu, .toggleDiagnostics, .help, .quit]),
   ]
 }

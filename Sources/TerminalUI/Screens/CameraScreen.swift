@@ -115,6 +115,9 @@ public struct CameraScreen: AppScreen {
     case .toggleWhiteBalanceLock:
       return Self.toggleAuto(
         ControlPairs.whiteBalanceAuto, of: focused, what: "white balance", &state)
+    case .openGallery:
+      state.screens.push(GalleryScreen())
+      return [.gallery(.list)]
     case .openMenu:
       state.overlays.append(.menu(MenuNavigation()))
       return []

@@ -67,11 +67,15 @@ enum DialogView {
       style: panel.foreground(Palette.accent).adding(.bold), maxWidth: box.width - 5)
   }
 
-  /// Splits `text` into lines of at most `width` columns at spaces.
+  /// Splits `text` into lines of at most `width` columns at spaces; a word longer than a line
+  /// (a path) is cut into pieces that fit.
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+    let words = text.split(separator: " ", omittingEmptySubsequences: false).flatMap {
+      pieces(of: String($0), width: width)
+    }
+    for word in words {
       if line.isEmpty {
         line = String(word)
       } else if BufferText.columns(line) + 1 + BufferText.columns(String(word)) <= width {
@@ -83,5 +87,21 @@ enum DialogView {
     }
     if !line.isEmpty { lines.append(line) }
     return lines.isEmpty ? [""] : lines
+  }
+
+  /// `word` cut into pieces of at most `width` columns.
+  private static func pieces(of word: String, width: Int) -> [String] {
+    guard BufferText.columns(word) > width, width > 0 else { return [word] }
+    var pieces: [String] = []
+    var piece = ""
+    for character in word {
+      if BufferText.columns(piece + String(character)) > width {
+        pieces.append(piece)
+        piece = ""
+      }
+      piece.append(character)
+    }
+    if !piece.isEmpty { pieces.append(piece) }
+    return pieces
   }
 }

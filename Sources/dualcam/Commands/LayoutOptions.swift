@@ -46,36 +46,13 @@ struct LayoutOptions: ParsableArguments {
       layout.frontScaling = mode
       layout.backScaling = mode
     }
-    if let border { layout.border = try Self.parseBorder(border) }
-    if let frontZoom { layout.frontZoom = try Self.parseZoom(frontZoom, flag: "--front-zoom") }
-    if let backZoom { layout.backZoom = try Self.parseZoom(backZoom, flag: "--back-zoom") }
+    if let border { layout.border = try LayoutSettings.Border(parsing: border) }
+    if let frontZoom {
+      layout.frontZoom = try LayoutSettings.Zoom(parsing: frontZoom, flag: "--front-zoom")
+    }
+    if let backZoom {
+      layout.backZoom = try LayoutSettings.Zoom(parsing: backZoom, flag: "--back-zoom")
+    }
     return layout
-  }
-
-  static func parseBorder(_ text: String) throws(DualCamError) -> LayoutSettings.Border {
-    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-    guard let thickness = Int(parts[0]), (1...200).contains(thickness) else {
-      throw .invalidArgument(
-        "border '\(text)' needs a thickness of 1–200 pixels",
-        fix: "e.g. --border 4 or --border 4:white")
-    }
-    let color = try parts.count == 2 ? YUVColor(parsing: parts[1]) : YUVColor.white
-    return LayoutSettings.Border(thickness: (thickness + 1) & ~1, color: color)
-  }
-
-  static func parseZoom(_ text: String, flag: String) throws(DualCamError) -> LayoutSettings.Zoom {
-    let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
-    let factorText = parts[0].hasSuffix("x") ? String(parts[0].dropLast()) : parts[0]
-    guard let factor = Double(factorText), (1...10).contains(factor) else {
-      throw .invalidArgument(
-        "\(flag) \(text): the factor must be 1–10", fix: "e.g. \(flag) 2 or 2@0.3,0.5")
-    }
-    guard parts.count == 2 else { return LayoutSettings.Zoom(factor: factor) }
-    let centre = parts[1].split(separator: ",").compactMap { Double($0) }
-    guard centre.count == 2, centre.allSatisfy({ (0...1).contains($0) }) else {
-      throw .invalidArgument(
-        "\(flag) \(text): the centre must be X,Y between 0 and 1", fix: "e.g. \(flag) 2@0.5,0.4")
-    }
-    return LayoutSettings.Zoom(factor: factor, centerX: centre[0], centerY: centre[1])
   }
 }

@@ -87,7 +87,6 @@ struct RecordCommand: ParsableCommand {
     Console.status("recording to \(folder.path)")
 
     let progress = ProgressLine(enabled: !quiet)
-    var lastCheckpoint = Date()
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
@@ -95,11 +94,7 @@ struct RecordCommand: ParsableCommand {
         session.togglePause()
         Console.status(session.state == .paused ? "paused (SIGUSR1 resumes)" : "resumed")
       }
-      progress.update(snapshot, settings: settings)
-      if Date().timeIntervalSince(lastCheckpoint) >= 5 {
-        session.checkpointMetadata()
-        lastCheckpoint = Date()
-      }
+      progress.update(snapshot, estimate: session.diskTimeEstimate(for: snapshot))
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()

@@ -6,9 +6,10 @@ enum Console {
   /// Whether stderr is a terminal (progress lines redraw in place only there).
   static let isInteractive = isatty(STDERR_FILENO) == 1
 
-  /// A status line for the user, on stderr.
+  /// A status line for the user, on stderr; control characters in it (a newline in a path)
+  /// are escaped so that it stays one line.
   static func status(_ text: String) {
-    FileHandle.standardError.write(Data("dualcam: \(text)\n".utf8))
+    FileHandle.standardError.write(Data("dualcam: \(text.escapingControlCharacters)\n".utf8))
   }
 
   /// Raw text on stderr.
@@ -34,7 +35,7 @@ enum Console {
 /// Prints a `DualCamError` as an error line and a hint line.
 enum ErrorReporter {
   static func report(_ error: DualCamError) {
-    Console.writeError("error: \(error.problem)\n")
-    if !error.fix.isEmpty { Console.writeError("hint: \(error.fix)\n") }
+    Console.writeError("error: \(error.problem.escapingControlCharacters)\n")
+    if !error.fix.isEmpty { Console.writeError("hint: \(error.fix.escapingControlCharacters)\n") }
   }
 }

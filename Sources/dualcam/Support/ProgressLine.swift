@@ -2,8 +2,8 @@ import DualCamCore
 import Foundation
 import Session
 
-/// The live line while recording: elapsed time, frames, rate, drops and duplicates, and the
-/// size of each output. Redrawn in place on a terminal; one line every five seconds otherwise
+/// The live line while recording: elapsed time, frames, rate, drops and duplicates, the size
+/// of each output and the recording time left on the disk. Redrawn in place on a terminal; one line every five seconds otherwise
 /// (logs of headless rigs stay readable).
 final class ProgressLine {
   private let enabled: Bool
@@ -15,7 +15,7 @@ final class ProgressLine {
 
   init(enabled: Bool) { self.enabled = enabled }
 
-  func update(_ snapshot: SessionSnapshot, settings: RecordingSettings) {
+  func update(_ snapshot: SessionSnapshot, estimate: DiskTimeEstimate) {
     guard enabled else { return }
     let now = Date()
     let interval = now.timeIntervalSince(lastTime)
@@ -40,6 +40,7 @@ final class ProgressLine {
       + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)"
       + (snapshot.lagRepeats > 0 ? "  ENCODER LAG \(snapshot.lagRepeats)" : "") + "  \(outputs)"
       + Self.sound(snapshot.audio)
+      + diskLeft(snapshot, estimate)
     if interactive {
       Console.writeError("\r\u{1B}[2K" + line)
       drewInPlace = true
@@ -55,6 +56,15 @@ final class ProgressLine {
     return String(
       format: "  sound %.1f s xruns %ld gaps %ld drift %+.0f ppm", audio.writtenSeconds, audio.xruns,
       audio.gaps, audio.driftPPM) + lost
+  }
+
+  /// "  disk ~1h05m left" where the take's file system and the rate are known.
+  private func diskLeft(_ snapshot: SessionSnapshot, _ estimate: DiskTimeEstimate) -> String {
+    guard let folder = snapshot.takeFolder,
+      let free = DiskTimeEstimate.freeBytes(at: folder.path),
+      let seconds = estimate.secondsLeft(freeBytes: free)
+    else { return "" }
+    return "  disk ~\(Console.clock(seconds)) left"
   }
 
   func finish() {

@@ -43,7 +43,7 @@ enum ResultPrinter {
     }
     lines.append(Self.sound(metadata.audio))
     for error in metadata.errors { lines.append("  note: \(error)") }
-    Swift.print(lines.joined(separator: "\n"))
+    Swift.print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
   }
 
   /// The take's sound in one line, or that it has none.

@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 import Synchronization
 
@@ -9,9 +10,11 @@ private let pauseToggles = Atomic<Int>(0)
 /// Turns SIGINT, SIGTERM and SIGHUP (a closed SSH session) into "stop and finalize", and
 /// SIGUSR1 into "pause/resume".
 final class SignalMonitor {
-  private var pauseTogglesSeen = 0
+  private let clock: any MonotonicClock
+  private var pauseDebouncer = SignalDebouncer()
 
-  init() {
+  init(clock: any MonotonicClock = SystemMonotonicClock()) {
+    self.clock = clock
     // A parent may hand us these signals blocked (libdispatch blocks them in its threads and
     // children inherit the mask); a recorder that ignores SIGTERM from its supervisor would lose
     // the take's finalization, so unblock them before any pipeline thread is started.
@@ -31,11 +34,9 @@ final class SignalMonitor {
   /// True once a stop was asked for, readable from any thread.
   static var isStopRequested: Bool { stopSignalled.load(ordering: .relaxed) }
 
-  /// True when an odd number of SIGUSR1 arrived since the last call: two quick toggles cancel
-  /// out instead of being taken for one.
+  /// True when SIGUSR1 arrived since the last call and should toggle pause: signals within
+  /// `SignalDebouncer.pauseWindowNanoseconds` of the last toggle count as that one.
   func takePauseToggle() -> Bool {
-    let count = pauseToggles.load(ordering: .relaxed)
-    defer { pauseTogglesSeen = count }
-    return (count - pauseTogglesSeen) % 2 == 1
+    pauseDebouncer.accept(count: pauseToggles.load(ordering: .relaxed), at: clock.now())
   }
 }

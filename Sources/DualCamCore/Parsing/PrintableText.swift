@@ -1,0 +1,29 @@
+extension String {
+  /// The text with control characters written as escapes (`\n`, `\t`, `\u{1B}`), for one line
+  /// of output.
+  ///
+  /// Paths and names come from users and file systems and may hold newlines or terminal escape
+  /// sequences; printed as they are, they would split a message across lines or drive the
+  /// terminal.
+  public var escapingControlCharacters: String {
+    guard unicodeScalars.contains(where: Self.isControl) else { return self }
+    var result = ""
+    for scalar in unicodeScalars {
+      guard Self.isControl(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The gallery's dialogs, drawn like the interface's other boxes: a question, a line of text
+/// to type, an export's progress bar.
+enum GalleryDialogView {
+  static func draw(
+    _ dialog: GalleryDialog, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
+  ) {
+    let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    let keys = panel.foreground(Palette.accent).adding(.bold)
+    switch dialog {
+    case .confirm(let title, let message, let confirmLabel, _):
+      let lines = DialogView.wrap(message, width: 50)
+      let box = area.centered(width: 56, height: lines.count + 5)
+      buffer.fill(box, style: panel)
+      buffer.drawBox(box, title: title, style: panel.foreground(Palette.warning), glyphs: glyphs)
+      for (offset, line) in lines.enumerated() {
+        buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
+      }
+      buffer.write("y \(confirmLabel)    n Cancel", x: box.x + 3, y: box.maxY - 2, style: keys)
+    case .input(let input):
+      let box = area.centered(width: min(64, area.width - 2), height: 7)
+      buffer.fill(box, style: panel)
+      buffer.drawBox(
+        box, title: input.title, style: panel.foreground(Palette.accent), glyphs: glyphs)
+      let field = ScreenRect(x: box.x + 3, y: box.y + 2, width: box.width - 6, height: 1)
+      buffer.fill(
+        field, style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
+      // The end of a long text stays in view, as in a shell.
+      let visible = String(input.text.suffix(max(field.width - 1, 1)))
+      let end = buffer.write(
+        visible, x: field.x, y: field.y,
+        style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
+      buffer[field.x + end, field.y] = Cell(
+        "_", foreground: Palette.accent, background: Palette.selection, attributes: [.bold])
+      var help = "Enter OK   Esc Cancel"
+      if case .export = input.purpose {
+        help = "container: \(input.container ?? "as recorded") (Tab)   " + help
+        if input.isSuggestion {
+          buffer.write(
+            "type a folder to replace this one", x: field.x, y: field.y + 2,
+            style: panel.foreground(Palette.dim), maxWidth: field.width)
+        }
+      }
+      buffer.write(help, x: box.x + 3, y: box.maxY - 2, style: keys, maxWidth: box.width - 5)
+    case .exporting(let progress):
+      let box = area.centered(width: min(60, area.width - 2), height: 7)
+      buffer.fill(box, style: panel)
+      buffer.drawBox(
+        box, title: "Exporting", style: panel.foreground(Palette.accent), glyphs: glyphs)
+      let fraction = progress?.fraction ?? 0
+      let what =
+        progress.map { "\($0.take) (\($0.index + 1) of \($0.count)): \($0.file)" } ?? "starting…"
+      buffer.write(what, x: box.x + 3, y: box.y + 2, style: panel, maxWidth: box.width - 6)
+      let barWidth = box.width - 12
+      let filled = Int((Double(barWidth) * min(max(fraction, 0), 1)).rounded())
+      for column in 0..<barWidth {
+        buffer[box.x + 3 + column, box.y + 3] = Cell(
+          column < filled ? glyphs.sliderFilled : glyphs.sliderEmpty,
+          foreground: column < filled ? Palette.accent : Palette.dim, background: Palette.panel)
+      }
+      buffer.write(
+        String(format: "%3.0f%%", fraction * 100), x: box.x + 4 + barWidth, y: box.y + 3,
+        style: panel)
+      buffer.write(
+        "Esc Cancel (nothing half-written is left)", x: box.x + 3, y: box.maxY - 2, style: keys,
+        maxWidth: box.width - 5)
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Library
+
+/// The gallery's typed input (search, dialogs) and the checks before an action.
+extension GalleryScreen {
+  // MARK: - Search
+
+  mutating func handleSearchKey(_ key: Key, app: inout AppState) -> [AppCommand] {
+    var text = searchInput ?? ""
+    switch key {
+    case .enter, .down:
+      searchInput = nil
+      return []
+    case .escape:
+      searchInput = nil
+      text = ""
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .character(let character):
+      text.append(character)
+    default:
+      return []
+    }
+    if searchInput != nil { searchInput = text }
+    return updateSearch(text, app)
+  }
+
+  // MARK: - Dialogs
+
+  mutating func handleDialogKey(_ key: Key, _ dialog: GalleryDialog, app: inout AppState)
+    -> [AppCommand]
+  {
+    switch dialog {
+    case .confirm(_, _, _, let request):
+      switch key {
+      case .character("y"), .character("Y"), .enter:
+        self.dialog = nil
+        return [.gallery(request)]
+      case .character("n"), .character("N"), .escape, .character("q"):
+        self.dialog = nil
+      default: break
+      }
+      return []
+    case .input(var input):
+      switch key {
+      case .enter:
+        guard let request = input.request else {
+          AppUpdate.toast(&app, "Type a name first (Esc cancels)", problem: true)
+          return []
+        }
+        self.dialog = nil
+        if case .export = request { self.dialog = .exporting(nil) }
+        return [.gallery(request)]
+      case .escape:
+        self.dialog = nil
+        return []
+      case .backspace:
+        input.deleteBackward()
+      case .tab:
+        if case .export = input.purpose {
+          let choices: [String?] = ["mp4", "mkv", nil]
+          let index = choices.firstIndex { $0 == input.container } ?? 0
+          input.container = choices[(index + 1) % choices.count]
+        }
+      case .character(let character):
+        input.type(character)
+      default: break
+      }
+      self.dialog = .input(input)
+      return []
+    case .exporting:
+      if [.escape, .character("c"), .character("q")].contains(key) {
+        AppUpdate.toast(&app, "Cancelling the export…")
+        return [.gallery(.cancelExport)]
+      }
+      return []
+    }
+  }
+
+  // MARK: - Checks before an action
+
+  /// Asks before deleting the chosen takes (never one being recorded).
+  mutating func askToDelete(permanently: Bool, app: inout AppState) -> [AppCommand] {
+    let targets = targets()
+    guard !targets.isEmpty else { return nothingSelected(&app) }
+    if let busy = targets.first(where: { $0.state == .recording }) {
+      AppUpdate.toast(&app, "\(busy.name) is being recorded right now", problem: true)
+      return []
+    }
+    let what = targets.count == 1 ? targets[0].name : "\(targets.count) takes"
+    let folders = targets.map(\.folder)
+    dialog =
+      permanently
+      ? .confirm(
+        title: "Delete for good?",
+        message: "Deletes \(what) and its files permanently. This cannot be undone.",
+        confirmLabel: "Delete for good", request: .deletePermanently(folders))
+      : .confirm(
+        title: "Move to the Trash?",
+        message: "Moves \(what) to the Trash; a file manager can restore it from there.",
+        confirmLabel: "Move to Trash", request: .moveToTrash(folders))
+    return []
+  }
+
+  /// The selected take when it can be played or opened; otherwise says why not.
+  func usableSelection(app: inout AppState, for verb: String) -> TakeEntry? {
+    guard let entry = selected else {
+      _ = nothingSelected(&app)
+      return nil
+    }
+    if let reason = entry.unreadableReason {
+      AppUpdate.toast(&app, "Cannot \(verb) \(entry.name): \(reason)", problem: true)
+      return nil
+    }
+    if entry.state == .interrupted {
+      AppUpdate.toast(&app, "\(entry.name) was interrupted: R recovers it first", problem: true)
+      return nil
+    }
+    if entry.state == .recording {
+      AppUpdate.toast(&app, "\(entry.name) is still being recorded", problem: true)
+      return nil
+    }
+    return entry
+  }
+
+  /// The selected take when its metadata can be edited or its folder renamed.
+  func editableSelection(app: inout AppState) -> TakeEntry? {
+    guard let entry = selected else {
+      _ = nothingSelected(&app)
+      return nil
+    }
+    guard entry.state == .finished else {
+      AppUpdate.toast(&app, "\(entry.name) is not finished: recover it first", problem: true)
+      return nil
+    }
+    guard entry.summary != nil else {
+      AppUpdate.toast(
+        &app, "\(entry.name)'s metadata.json cannot be read: \(entry.unreadableReason ?? "")",
+        problem: true)
+      return nil
+    }
+    return entry
+  }
+
+  func nothingSelected(_ app: inout AppState) -> [AppCommand] {
+    AppUpdate.toast(&app, "No take here yet: record one with r on the camera screen")
+    return []
+  }
+}
