@@ -54,7 +54,8 @@ final class ProgressLine {
     guard let audio else { return "" }
     let lost = audio.signalLost ? " NO SOUND" : ""
     return String(
-      format: "  sound %.1f s xruns %ld gaps %ld drift %+.0f ppm", audio.writtenSeconds, audio.xruns,
+      format: "  sound %.1f s xruns %ld gaps %ld drift %+.0f ppm", audio.writtenSeconds,
+      audio.xruns,
       audio.gaps, audio.driftPPM) + lost
   }
 
