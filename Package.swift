@@ -85,7 +85,7 @@ let package = Package(
     .target(
       name: "Session",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Budget",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift

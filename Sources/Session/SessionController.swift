@@ -35,6 +35,9 @@ public final class SessionController: @unchecked Sendable {
   /// Reads a folder's free space (tests stand in a small disk) and how often, in seconds.
   var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
   var diskCheckInterval = 1.0
+  /// The budget of the next take (predicted and decided before it), written into its
+  /// `metadata.json` with the measured cost at the end; nil records no budget.
+  public var takeBudget: TakeBudget?
 
   /// How many frames may wait in each camera's inbox before the oldest is dropped.
   static let inboxCapacity = 4
@@ -189,6 +192,7 @@ public final class SessionController: @unchecked Sendable {
         bytesWritten: workers.reduce(0) { $0 + $1.bytesWritten }, framesWritten: written,
         framesPending: max(0, scheduler.latestReport.statistics.slots - written))
     }
+    takeBudget?.takeStarted()
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
@@ -267,6 +271,7 @@ public final class SessionController: @unchecked Sendable {
       status: errors.isEmpty ? .complete : .stoppedOnError
     ).build()
     metadata.stopReason = stop.reason
+    metadata.budget = takeBudget?.record(for: metadata, final: true)
     // The metadata is written before the real error is raised, and its own failure (likely on
     // a full disk) never hides that error.
     var metadataProblem: DualCamError?
@@ -296,11 +301,12 @@ public final class SessionController: @unchecked Sendable {
   public func checkpointMetadata() {
     guard let take, let scheduler else { return }
     let now = clock.now()
-    let metadata = TakeMetadataBuilder(
+    var metadata = TakeMetadataBuilder(
       settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
       endDate: Date(), sources: (front, back), outputs: nil, errors: [], events: sink.eventLog,
       inboxDrops: inboxDrops, status: .recording
     ).build()
+    metadata.budget = takeBudget?.record(for: metadata, final: false)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 
