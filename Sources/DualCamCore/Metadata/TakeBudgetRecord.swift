@@ -51,10 +51,14 @@ public struct TakeBudgetRecord: Sendable, Codable, Equatable {
     public var unit: String
     /// demand / capacity; nil when it does not apply or could not be weighed.
     public var cost: Double?
+    /// What counts and what is assumed, or why it does not apply.
+    public var explanation: String
 
     public init(
-      kind: String, name: String, demand: Double, capacity: Double, unit: String, cost: Double?
+      kind: String, name: String, demand: Double, capacity: Double, unit: String, cost: Double?,
+      explanation: String
     ) {
+      self.explanation = explanation
       self.kind = kind
       self.name = name
       self.demand = demand

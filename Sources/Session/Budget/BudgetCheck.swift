@@ -74,6 +74,9 @@ public struct BudgetCheck: Sendable {
       for (index, suggestion) in estimate.suggestions.enumerated() {
         lines.append("  \(index + 1). \(suggestion.line)")
       }
+      if let last = estimate.suggestions.last, last.verdict != .fits {
+        lines.append("even with all of them it does not fit")
+      }
     }
     return lines
   }
@@ -119,7 +122,8 @@ public struct BudgetCheck: Sendable {
       predicted: final.resources.map { resource in
         TakeBudgetRecord.Resource(
           kind: resource.kind.rawValue, name: resource.name, demand: resource.demand,
-          capacity: resource.capacity, unit: resource.unit, cost: Self.finite(resource.cost))
+          capacity: resource.capacity, unit: resource.unit, cost: Self.finite(resource.cost),
+          explanation: resource.explanation)
       })
   }
 
