@@ -70,7 +70,8 @@ public struct BudgetCheck: Sendable {
     if estimate.suggestions.isEmpty {
       lines.append("no change of camera format, preset, frame rate or size brings it under 0.95")
     } else {
-      lines.append("changes that bring it under 0.95, in this order (each includes the ones above):")
+      lines.append(
+        "changes that bring it under 0.95, in this order (each includes the ones above):")
       for (index, suggestion) in estimate.suggestions.enumerated() {
         lines.append("  \(index + 1). \(suggestion.line)")
       }

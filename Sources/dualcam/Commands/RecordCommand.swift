@@ -86,7 +86,8 @@ struct RecordCommand: ParsableCommand {
     let specs = (front: opened?.frontSpec ?? "", back: opened?.backSpec ?? "")
     // The check borrows the sources only for its duration: they may have to be closed below.
     let outcome = opened.map {
-      RecordBudgetGate.check(settings: settings, sources: $0, mode: budget, durationSeconds: seconds)
+      RecordBudgetGate.check(
+        settings: settings, sources: $0, mode: budget, durationSeconds: seconds)
     }
     switch outcome {
     case nil: return nil
