@@ -13,8 +13,8 @@ extension AppRunner {
       return
     }
     switch command {
-    case .startRecording:
-      let events = sessions.startRecording()
+    case .startRecording, .startRecordingOverBudget:
+      let events = sessions.startRecording(overBudget: command == .startRecordingOverBudget)
       if case .recordingStarted = events.first { lastCheckpoint = uptime }
       dispatch(events)
     case .stopRecording:
@@ -66,7 +66,7 @@ extension AppRunner {
   /// Commands that change the session, which must wait while a take is being finished.
   static func changesTheSession(_ command: AppCommand) -> Bool {
     switch command {
-    case .startRecording, .togglePause, .applySettings, .applyLayout, .setZoom, .assignSources:
+    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout, .setZoom, .assignSources:
       true
     default:
       false
