@@ -66,7 +66,8 @@ extension AppRunner {
   /// Commands that change the session, which must wait while a take is being finished.
   static func changesTheSession(_ command: AppCommand) -> Bool {
     switch command {
-    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout, .setZoom, .assignSources:
+    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout,
+      .setZoom, .assignSources:
       true
     default:
       false
