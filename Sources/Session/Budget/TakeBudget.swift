@@ -45,7 +45,7 @@ public final class TakeBudget: @unchecked Sendable {
   }
 
   /// User and system CPU seconds of the whole process (every thread), from getrusage.
-  static func processCPUSeconds() -> Double {
+  public static func processCPUSeconds() -> Double {
     var usage = rusage()
     guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }

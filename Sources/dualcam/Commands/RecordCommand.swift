@@ -126,6 +126,9 @@ struct RecordCommand: ParsableCommand {
     Console.status("recording to \(folder.path)")
 
     let progress = ProgressLine(enabled: !quiet)
+    let meter = LiveCostMeter(
+      cores: takeBudget?.cores ?? Double(ProcessInfo.processInfo.activeProcessorCount))
+    var overWarned = false
     var lastCheckpoint = Date()
     while true {
       let snapshot = session.snapshot()
@@ -134,7 +137,11 @@ struct RecordCommand: ParsableCommand {
         session.togglePause()
         Console.status(session.state == .paused ? "paused (SIGUSR1 resumes)" : "resumed")
       }
-      progress.update(snapshot, settings: settings)
+      let live = meter.sample(snapshot)
+      progress.update(snapshot, settings: settings, live: live)
+      // Said once each time the take goes over, not on every poll.
+      if let warning = live.warning, !overWarned { progress.note("warning: \(warning)") }
+      overWarned = live.warning != nil
       if Date().timeIntervalSince(lastCheckpoint) >= 5 {
         session.checkpointMetadata()
         lastCheckpoint = Date()
