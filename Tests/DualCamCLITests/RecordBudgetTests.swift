@@ -129,6 +129,19 @@ struct RecordBudgetTests {
     #expect(metadata.settings.frameRate.framesPerSecond == 30)
   }
 
+  @Test("the progress line shows the live cost: CPU share and disk rate")
+  func liveCostInProgress() throws {
+    let cache = try TemporaryFolder()
+    let output = try TemporaryFolder()
+    // Without a terminal the line is printed every five seconds; the second one has a window.
+    let result = try CommandRunner.run(
+      ["record", "--output", output.url.path, "--duration", "6s", "--size", "320x240"],
+      environment: ["XDG_CACHE_HOME": cache.url.path])
+    #expect(result.status == 0, "stderr: \(result.standardError)")
+    let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("REC ") }
+    #expect(lines.contains { $0.contains("  cpu 0.") && $0.contains(" KB/s") }, "\(lines)")
+  }
+
   @Test("an unknown --budget mode is refused as a bad flag")
   func badMode() throws {
     let output = try TemporaryFolder()
