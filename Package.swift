@@ -85,7 +85,7 @@ let package = Package(
     .target(
       name: "Session",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Audio",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Audio", "Budget",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift

@@ -266,7 +266,7 @@ _dualcam_record() {
     repeating_flags=()
     non_repeating_flags=(--swap --quiet --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration --budget)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -335,6 +335,10 @@ _dualcam_record() {
         return
         ;;
     '--duration')
+        return
+        ;;
+    '--budget')
+        __dualcam_add_completions -W 'refuse'$'\n''adapt'$'\n''ignore'
         return
         ;;
     esac

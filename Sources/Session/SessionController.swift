@@ -55,6 +55,14 @@ public final class SessionController: Sendable {
     var diskGuard: DiskSpaceGuard?
     var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
     var diskCheckInterval = 1.0
+    var takeBudget: TakeBudget?
+  }
+
+  /// The budget of the next take (predicted and decided before it), written into its
+  /// `metadata.json` with the measured cost at the end; nil records no budget.
+  public var takeBudget: TakeBudget? {
+    get { control.withLock { $0.takeBudget } }
+    set { control.withLock { $0.takeBudget = newValue } }
   }
 
   /// Reads a folder's free space (tests stand in a small disk); used from the next take on.
@@ -282,6 +290,7 @@ public final class SessionController: Sendable {
       control.take = take
       control.diskGuard = diskGuard
     }
+    takeBudget?.takeStarted()
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
@@ -391,6 +400,7 @@ public final class SessionController: Sendable {
     ).build()
     metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
     metadata.stopReason = stop.reason
+    metadata.budget = takeBudget?.record(for: metadata, final: true)
     // The metadata is written before the real error is raised, and its own failure (likely on
     // a full disk) never hides that error.
     var metadataProblem: DualCamError?
@@ -428,6 +438,7 @@ public final class SessionController: Sendable {
       inboxDrops: inboxDrops, status: .recording
     ).build()
     metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
+    metadata.budget = takeBudget?.record(for: metadata, final: false)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 

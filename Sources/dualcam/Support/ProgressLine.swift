@@ -15,7 +15,9 @@ final class ProgressLine {
 
   init(enabled: Bool) { self.enabled = enabled }
 
-  func update(_ snapshot: SessionSnapshot, estimate: DiskTimeEstimate) {
+  func update(
+    _ snapshot: SessionSnapshot, estimate: DiskTimeEstimate, live: LiveCostMeter.Reading? = nil
+  ) {
     guard enabled else { return }
     let now = Date()
     let interval = now.timeIntervalSince(lastTime)
@@ -38,7 +40,8 @@ final class ProgressLine {
       + String(format: "%.1f fps", rate)
       + "  drops \(snapshot.front.dropped)/\(snapshot.back.dropped)"
       + "  dups \(snapshot.front.duplicates)/\(snapshot.back.duplicates)"
-      + (snapshot.lagRepeats > 0 ? "  ENCODER LAG \(snapshot.lagRepeats)" : "") + "  \(outputs)"
+      + (snapshot.lagRepeats > 0 ? "  ENCODER LAG \(snapshot.lagRepeats)" : "")
+      + Self.cost(live) + "  \(outputs)"
       + Self.sound(snapshot.audio)
       + diskLeft(snapshot, estimate)
     if interactive {
@@ -66,6 +69,22 @@ final class ProgressLine {
       let seconds = estimate.secondsLeft(freeBytes: free)
     else { return "" }
     return "  disk ~\(Console.clock(seconds)) left"
+  }
+
+  /// A line of its own (a warning) without breaking the redrawn progress line.
+  func note(_ text: String) {
+    if drewInPlace {
+      Console.writeError("\r\u{1B}[2K")
+      drewInPlace = false
+    }
+    Console.status(text)
+  }
+
+  /// `  cpu 0.42  disk 1.2 MB/s`: the live cost over the last seconds.
+  private static func cost(_ live: LiveCostMeter.Reading?) -> String {
+    guard let live, let cpu = live.cpuCost else { return "" }
+    let disk = live.diskBytesPerSecond.map { "  disk \(Console.bytes(Int64($0)))/s" } ?? ""
+    return String(format: "  cpu %.2f", cpu) + disk
   }
 
   func finish() {
