@@ -18,7 +18,7 @@ let package = Package(
       name: "DualCamEngine",
       targets: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
-        "Library",
+        "Library", "TerminalUI",
       ]),
   ],
   dependencies: [

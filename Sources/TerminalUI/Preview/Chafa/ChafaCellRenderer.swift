@@ -137,7 +137,7 @@ public final class ChafaCellRenderer {
   /// The RGB value of xterm palette entry `index` (0–255), or of chafa's own indices above it
   /// for the foreground and background it assumes (`ChafaCanvas.assumedForeground`, …);
   /// `.standard` for anything else (transparent).
-  static func paletteColor(_ index: Int) -> TerminalColor {
+  public static func paletteColor(_ index: Int) -> TerminalColor {
     switch index {
     case ChafaCanvas.foregroundIndex: return packed(ChafaCanvas.assumedForeground)
     case ChafaCanvas.backgroundIndex: return packed(ChafaCanvas.assumedBackground)
