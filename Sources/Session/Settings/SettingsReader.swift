@@ -15,7 +15,7 @@ struct SettingsReader {
       "front_zoom", "back_zoom",
     ],
     "devices": ["front", "back"],
-    "interface": ["fps_counter", "log_level", "colors"],
+    "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
   mutating func read() throws(DualCamError) -> SettingsFile {
@@ -74,6 +74,14 @@ struct SettingsReader {
           fix: "use auto, truecolor, 256, 16 or none")
       }
       file.interface.colors = colors
+    }
+    if let pictures = try string("interface", "pictures") {
+      guard ["auto", "chafa", "blocks"].contains(pictures) else {
+        throw problem(
+          "interface", "pictures", "'\(pictures)' is not a way to draw pictures",
+          fix: "use auto, chafa or blocks")
+      }
+      file.interface.pictures = pictures
     }
     return file
   }
