@@ -18,7 +18,7 @@ let package = Package(
       name: "DualCamEngine",
       targets: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
-        "Library",
+        "Library", "TerminalUI",
       ]),
   ],
   dependencies: [
@@ -61,6 +61,11 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncursesw5-dev"])]
     ),
+    .systemLibrary(
+      name: "CChafa",
+      pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+    ),
 
     // MARK: - Engine
     .target(name: "DualCamCore", swiftSettings: strictSwift),
@@ -102,7 +107,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library",
+        "Playback", "Library", "CChafa",
       ],
       swiftSettings: strictSwift
     ),

@@ -16,7 +16,7 @@ struct SettingsReader {
     ],
     "devices": ["front", "back"],
     "audio": ["input", "rate", "channels", "bitrate", "codec"],
-    "interface": ["fps_counter", "log_level", "colors"],
+    "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
   mutating func read() throws(DualCamError) -> SettingsFile {
@@ -76,6 +76,14 @@ struct SettingsReader {
           fix: "use auto, truecolor, 256, 16 or none")
       }
       file.interface.colors = colors
+    }
+    if let pictures = try string("interface", "pictures") {
+      guard ["auto", "chafa", "blocks"].contains(pictures) else {
+        throw problem(
+          "interface", "pictures", "'\(pictures)' is not a way to draw pictures",
+          fix: "use auto, chafa or blocks")
+      }
+      file.interface.pictures = pictures
     }
     return file
   }

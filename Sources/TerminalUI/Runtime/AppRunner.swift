@@ -81,6 +81,8 @@ public final class AppRunner {
   public init(terminal: any TerminalBackend, configuration: Configuration) {
     self.terminal = terminal
     self.configuration = configuration
+    player.pictures =
+      PictureChoice(rawValue: configuration.settingsFile.interface.pictures) ?? .auto
     startTime = started.now()
     sessions = SessionExecutor(openSources: configuration.openSources)
     settings = SettingsExecutor(
