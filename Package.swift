@@ -18,7 +18,7 @@ let package = Package(
       name: "DualCamEngine",
       targets: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "ProcessPolicy",
-        "Library",
+        "Library", "TerminalUI",
       ]),
   ],
   dependencies: [
@@ -61,6 +61,11 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncursesw5-dev"])]
     ),
+    .systemLibrary(
+      name: "CChafa",
+      pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+    ),
 
     // MARK: - Engine
     .target(name: "DualCamCore", swiftSettings: strictSwift),
@@ -85,7 +90,7 @@ let package = Package(
     .target(
       name: "Session",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Audio", "Budget",
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift
@@ -102,7 +107,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library",
+        "Playback", "Library", "CChafa",
       ],
       swiftSettings: strictSwift
     ),
@@ -111,7 +116,7 @@ let package = Package(
       name: "dualcam",
       dependencies: [
         "DualCamCore", "Capture", "Media", "Encoding", "Session", "TerminalUI", "ProcessPolicy",
-        "Budget", "Library",
+        "Budget", "Library", "Audio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSwift
@@ -167,6 +172,7 @@ let package = Package(
       name: "SessionTests",
       dependencies: [
         "Session", "Capture", "Compositor", "Media", "Encoding", "DualCamCore", "TestSupport",
+        "Audio",
       ],
       swiftSettings: strictSwift
     ),

@@ -188,7 +188,7 @@ _dualcam_ui() {
     repeating_flags=()
     non_repeating_flags=(--swap --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --colors)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --colors)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -221,6 +221,21 @@ _dualcam_ui() {
         return
         ;;
     '-o'|'--output')
+        return
+        ;;
+    '--audio')
+        return
+        ;;
+    '--audio-rate')
+        return
+        ;;
+    '--audio-channels')
+        return
+        ;;
+    '--audio-bitrate')
+        return
+        ;;
+    '--audio-codec')
         return
         ;;
     '--split')
@@ -251,7 +266,7 @@ _dualcam_record() {
     repeating_flags=()
     non_repeating_flags=(--swap --quiet --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration --budget)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -286,6 +301,21 @@ _dualcam_record() {
     '-o'|'--output')
         return
         ;;
+    '--audio')
+        return
+        ;;
+    '--audio-rate')
+        return
+        ;;
+    '--audio-channels')
+        return
+        ;;
+    '--audio-bitrate')
+        return
+        ;;
+    '--audio-codec')
+        return
+        ;;
     '--split')
         return
         ;;
@@ -305,6 +335,10 @@ _dualcam_record() {
         return
         ;;
     '--duration')
+        return
+        ;;
+    '--budget')
+        __dualcam_add_completions -W 'refuse'$'\n''adapt'$'\n''ignore'
         return
         ;;
     esac
@@ -352,7 +386,7 @@ _dualcam_budget() {
     repeating_flags=()
     non_repeating_flags=(--swap --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -385,6 +419,21 @@ _dualcam_budget() {
         return
         ;;
     '-o'|'--output')
+        return
+        ;;
+    '--audio')
+        return
+        ;;
+    '--audio-rate')
+        return
+        ;;
+    '--audio-channels')
+        return
+        ;;
+    '--audio-bitrate')
+        return
+        ;;
+    '--audio-codec')
         return
         ;;
     '--split')

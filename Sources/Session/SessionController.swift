@@ -1,40 +1,80 @@
+public import Audio
 public import Capture
 import Compositor
 public import DualCamCore
 import Encoding
 public import Foundation
-import Synchronization
 
 /// Drives a recording session: two sources, the scheduler, and per take the three outputs.
 ///
 /// States: idle → previewing → recording ⇄ paused → finalizing → previewing. The TUI and the
-/// `record` command call these methods from one control thread; the per-frame work happens on
-/// the sources', the scheduler's and the outputs' own threads, and the controller only reads
-/// their counters.
-public final class SessionController: @unchecked Sendable {
+/// `record` command call these methods from a control thread (the TUI stops a take from a
+/// thread of its own while its main thread goes on reading); the per-frame work happens on the
+/// sources', the scheduler's and the outputs' own threads, and the controller only reads their
+/// counters. Everything the control calls share sits behind one lock (`control`).
+///
+/// Every wait — for the cameras' first frames, the scheduler's and the outputs' — goes through
+/// the injected clock, so a test drives a whole take on a `ManualClock`.
+public final class SessionController: Sendable {
   /// Where the session is in its lifecycle.
   public enum State: String, Sendable, Codable {
     case idle, previewing, recording, paused, finalizing
   }
 
   /// The settings the next take uses; only the layout can change after `init`.
-  public private(set) var settings: RecordingSettings
+  public var settings: RecordingSettings { control.withLock { $0.settings } }
   /// The front camera.
   public let front: any CameraSource
   /// The back camera.
   public let back: any CameraSource
 
+  /// The sound input, when the session records sound.
+  public var audioSource: (any AudioSource)? { audioInput?.source }
+  /// Why the session records no sound although an input was chosen automatically (it could
+  /// not be opened); nil otherwise.
+  public var audioNote: String? { control.withLock { $0.audioNote } }
+
+  let audioInput: SessionAudio?
+  private let audioRequired: Bool
   private let clock: any MonotonicClock
   private let wake = SchedulerWake()
   private let sink: SessionFrameSink
-  private var scheduler: SlotScheduler?
-  private let current = Mutex<State>(.idle)
-  private var take: TakeInProgress?
-  /// Watches the free space of the running take's disk.
-  private var diskGuard: DiskSpaceGuard?
-  /// Reads a folder's free space (tests stand in a small disk) and how often, in seconds.
-  var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
-  var diskCheckInterval = 1.0
+  private let control: Locked<Control>
+  /// Test hook: how long (on the clock) each output takes to write a frame.
+  let simulatedWriteTime: OutputWorker.WriteTime?
+
+  /// What the control calls share, read and changed only holding the lock.
+  private struct Control: Sendable {
+    var state = State.idle
+    var settings: RecordingSettings
+    var scheduler: SlotScheduler?
+    var take: TakeInProgress?
+    var checkpointer: TakeCheckpointer?
+    var audioNote: String?
+    /// Watches the free space of the running take's disk.
+    var diskGuard: DiskSpaceGuard?
+    var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
+    var diskCheckInterval = 1.0
+    var takeBudget: TakeBudget?
+  }
+
+  /// The budget of the next take (predicted and decided before it), written into its
+  /// `metadata.json` with the measured cost at the end; nil records no budget.
+  public var takeBudget: TakeBudget? {
+    get { control.withLock { $0.takeBudget } }
+    set { control.withLock { $0.takeBudget = newValue } }
+  }
+
+  /// Reads a folder's free space (tests stand in a small disk); used from the next take on.
+  var diskSpaceProbe: DiskSpaceGuard.Probe {
+    get { control.withLock { $0.diskSpaceProbe } }
+    set { control.withLock { $0.diskSpaceProbe = newValue } }
+  }
+  /// How often the free space is checked during a take, in seconds.
+  var diskCheckInterval: Double {
+    get { control.withLock { $0.diskCheckInterval } }
+    set { control.withLock { $0.diskCheckInterval = newValue } }
+  }
 
   /// How many frames may wait in each camera's inbox before the oldest is dropped.
   static let inboxCapacity = 4
@@ -42,21 +82,40 @@ public final class SessionController: @unchecked Sendable {
   static let outputQueueCapacity = 6
 
   /// Creates an idle session; nothing runs until `startPreview()`.
-  public init(
+  /// With `audio`, takes also record that sound input; when `audioRequired` is false (an input
+  /// chosen automatically) a session whose input cannot be opened records without sound and
+  /// says why in `audioNote`.
+  public convenience init(
     settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
-    clock: any MonotonicClock = SystemMonotonicClock()
+    clock: any MonotonicClock = SystemMonotonicClock(), audio: (any AudioSource)? = nil,
+    audioRequired: Bool = true
   ) {
-    self.settings = settings
+    self.init(
+      settings: settings, front: front, back: back, clock: clock, simulatedWriteTime: nil,
+      audio: audio, audioRequired: audioRequired)
+  }
+
+  /// Creates an idle session whose outputs take `simulatedWriteTime` of clock time per frame
+  /// (tests make encoders fall behind this way on a `ManualClock`).
+  init(
+    settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
+    clock: any MonotonicClock, simulatedWriteTime: OutputWorker.WriteTime?,
+    audio: (any AudioSource)? = nil, audioRequired: Bool = true
+  ) {
+    audioInput = audio.map { SessionAudio(source: $0) }
+    self.audioRequired = audioRequired
+    control = Locked(Control(settings: settings))
     self.front = front
     self.back = back
     self.clock = clock
+    self.simulatedWriteTime = simulatedWriteTime
     sink = SessionFrameSink(inboxCapacity: Self.inboxCapacity, wake: wake, clock: clock)
   }
 
   deinit { shutdown() }
 
   /// The current state.
-  public var state: State { current.withLock { $0 } }
+  public var state: State { control.withLock { $0.state } }
 
   // MARK: - Lifecycle
 
@@ -79,6 +138,10 @@ public final class SessionController: @unchecked Sendable {
       settings, in: URL(fileURLWithPath: "/nonexistent"), name: "check", frontSize: frontSize,
       backSize: backSize)
     for spec in specs { try spec.validate() }
+    if settings.audioSettings.input != .none {
+      _ = try settings.audioSettings.validated(
+        container: settings.container, videoCodec: settings.codec)
+    }
   }
 
   /// Nil when `layout` can be applied now, else why not (a running take keeps its canvas size).
@@ -87,6 +150,7 @@ public final class SessionController: @unchecked Sendable {
       let canvas = try StackLayout(
         settings: layout, frontSize: front.info.size, backSize: back.info.size
       ).canvasSize
+      let (take, state) = control.withLock { ($0.take, $0.state) }
       if let take, state == .recording || state == .paused, take.specs.dualView.size != canvas {
         return .invalidArgument(
           "this layout makes the dual view \(canvas) instead of \(take.specs.dualView.size), and a "
@@ -105,31 +169,56 @@ public final class SessionController: @unchecked Sendable {
     let compositor = try StackCompositor(
       settings: layout, frontSize: front.info.size, backSize: back.info.size)
     if let problem = canApplyLayout(layout) { throw problem }
-    if var take, state == .recording || state == .paused {
-      // Slots decided so far keep the old layout; the next one is the first with the new.
-      let frame = scheduler?.latestReport.statistics.slots ?? 0
-      take.outputs.workers.dualView.replaceCompositor(compositor, fromFrame: frame)
-      take.layoutChanges.append(.init(atFrame: frame, layout: layout))
-      self.take = take
+    control.withLock { control in
+      if var take = control.take, control.state == .recording || control.state == .paused {
+        // Slots decided so far keep the old layout; the next one is the first with the new.
+        let frame = control.scheduler?.latestReport.statistics.slots ?? 0
+        take.outputs.workers.dualView.replaceCompositor(compositor, fromFrame: frame)
+        take.layoutChanges.append(.init(atFrame: frame, layout: layout))
+        control.take = take
+      }
+      control.settings.layout = layout
     }
-    settings.layout = layout
   }
 
   /// Starts both sources and the scheduler; frames flow to the preview.
   public func startPreview() throws(DualCamError) {
     guard state == .idle else { return }
-    scheduler = SlotScheduler(rate: settings.frameRate, clock: clock, sink: sink, wake: wake)
+    let scheduler = SlotScheduler(
+      rate: settings.frameRate, clock: clock, sink: sink, wake: wake, audio: audioInput)
     let buffers = Self.framesHeldPerCamera
-    try front.start(clock: clock, sink: sink, bufferCount: buffers)
-    do {
-      try back.start(clock: clock, sink: sink, bufferCount: buffers)
+    do throws(DualCamError) {
+      try front.start(clock: clock, sink: sink, bufferCount: buffers)
+      do throws(DualCamError) {
+        try back.start(clock: clock, sink: sink, bufferCount: buffers)
+      } catch {
+        front.stop()
+        throw error
+      }
     } catch {
-      front.stop()
-      scheduler?.shutdown()
-      scheduler = nil
+      scheduler.shutdown()
       throw error
     }
-    current.withLock { $0 = .previewing }
+    var audioNote: String?
+    if let audioInput {
+      do {
+        try audioInput.start(clock: clock)
+      } catch {
+        guard !audioRequired else {
+          front.stop()
+          back.stop()
+          scheduler.shutdown()
+          throw error
+        }
+        // An input chosen automatically that cannot be opened: the takes go on without sound.
+        audioNote = "no sound: \(error.problem)"
+      }
+    }
+    control.withLock { control in
+      control.scheduler = scheduler
+      control.audioNote = audioNote
+      control.state = .previewing
+    }
   }
 
   /// Starts a take: creates its folder and three files, then starts the presentation clock.
@@ -138,6 +227,7 @@ public final class SessionController: @unchecked Sendable {
   @discardableResult
   public func startRecording(frameLimit: Int64? = nil) throws(DualCamError) -> URL {
     if state == .idle { try startPreview() }
+    let (state, scheduler, settings) = control.withLock { ($0.state, $0.scheduler, $0.settings) }
     guard state == .previewing, let scheduler else {
       throw .invalidArgument("a take is already being recorded", fix: "stop it first")
     }
@@ -149,14 +239,21 @@ public final class SessionController: @unchecked Sendable {
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
     let specs: OutputSet<OutputSpec>
     let writers: OutputSet<OutputWriter>
+    let audioEncoder: AudioEncoder?
+    let takeAudio: TakeAudio?
     let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
     let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
+      audioEncoder = try makeAudioEncoder()
       writers = try OutputWriter.openAll(
         specs: specs,
-        standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack))
+        standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack),
+        audio: audioEncoder)
+      takeAudio = try audioEncoder.map { encoder throws(DualCamError) in
+        try Self.makeTakeAudio(encoder: encoder, writers: writers, videoRate: settings.frameRate)
+      }
     } catch {
       placeholderFront.release()
       placeholderBack.release()
@@ -167,9 +264,10 @@ public final class SessionController: @unchecked Sendable {
       workers: OutputSet { role in
         OutputWorker(
           role: role, compositor: compositor, writer: writers[role],
-          queueCapacity: Self.outputQueueCapacity, wake: wake)
+          queueCapacity: Self.outputQueueCapacity, wake: wake, clock: clock,
+          writeTime: simulatedWriteTime)
       },
-      placeholderFront: placeholderFront, placeholderBack: placeholderBack)
+      placeholderFront: placeholderFront, placeholderBack: placeholderBack, audio: takeAudio)
     guard let lock = TakeLock(in: folder.partialURL) else {
       folder.discard()
       throw .outputUnavailable(
@@ -177,44 +275,61 @@ public final class SessionController: @unchecked Sendable {
         fix: "check that the output folder is on a local, writable file system")
     }
     let startTime = clock.now()
-    take = TakeInProgress(
+    let take = TakeInProgress(
       folder: folder, lock: lock, specs: specs, outputs: outputs, startTime: startTime,
       startDate: startDate, layout: settings.layout)
     let workers = Array(outputs.workers)
-    diskGuard = DiskSpaceGuard(
-      folder: folder.partialURL, interval: diskCheckInterval, probe: diskSpaceProbe
-    ) {
+    let (interval, probe) = control.withLock { ($0.diskCheckInterval, $0.diskSpaceProbe) }
+    let diskGuard = DiskSpaceGuard(folder: folder.partialURL, interval: interval, probe: probe) {
       let written = workers.map(\.framesWritten).min() ?? 0
       return DiskSpaceGuard.Progress(
         bytesWritten: workers.reduce(0) { $0 + $1.bytesWritten }, framesWritten: written,
         framesPending: max(0, scheduler.latestReport.statistics.slots - written))
     }
+    control.withLock { control in
+      control.take = take
+      control.diskGuard = diskGuard
+    }
+    takeBudget?.takeStarted()
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
-    current.withLock { $0 = .recording }
+    // The session keeps its own checkpoint on its clock, whichever front end drives it.
+    let checkpointer = TakeCheckpointer(clock: clock, every: Self.checkpointInterval) {
+      [weak self] in self?.checkpointMetadata()
+    }
+    control.withLock { control in
+      control.checkpointer = checkpointer
+      control.state = .recording
+    }
     return folder.partialURL
   }
 
   /// Pauses the take: no frame captured from now until `resume()` reaches any file.
   public func pause() {
-    guard state == .recording, let scheduler else { return }
     let now = clock.now()
-    take?.pauseStarted = now
-    scheduler.send(.pause(at: now))
-    current.withLock { $0 = .paused }
+    control.withLock { control in
+      guard control.state == .recording, let scheduler = control.scheduler else { return }
+      control.take?.pauseStarted = now
+      scheduler.send(.pause(at: now))
+      control.state = .paused
+    }
   }
 
   /// Resumes a paused take; the files continue with the next frame number.
   public func resume() {
-    guard state == .paused, let scheduler, var take, let started = take.pauseStarted else { return }
     let now = clock.now()
-    take.pauses.append(
-      PauseSpan(start: started, end: now, atFrame: scheduler.latestReport.statistics.slots))
-    take.pauseStarted = nil
-    self.take = take
-    scheduler.send(.resume(at: now))
-    current.withLock { $0 = .recording }
+    control.withLock { control in
+      guard control.state == .paused, let scheduler = control.scheduler,
+        var take = control.take, let started = take.pauseStarted
+      else { return }
+      take.pauses.append(
+        PauseSpan(start: started, end: now, atFrame: scheduler.latestReport.statistics.slots))
+      take.pauseStarted = nil
+      control.take = take
+      scheduler.send(.resume(at: now))
+      control.state = .recording
+    }
   }
 
   /// Pauses a recording take or resumes a paused one.
@@ -225,24 +340,41 @@ public final class SessionController: @unchecked Sendable {
   /// Ends the take: waits for its last frames, closes and finalizes the three files, writes
   /// `metadata.json` and renames the folder. The session returns to previewing.
   public func stopRecording() throws(DualCamError) -> TakeResult {
-    guard state == .recording || state == .paused, let scheduler, var take else {
+    let stopTime = clock.now()
+    // Claimed in one step, so two threads can never both finalize the take.
+    let claimed = control.withLock {
+      control -> (
+        SlotScheduler, TakeInProgress, TakeCheckpointer?, DiskSpaceGuard?, RecordingSettings
+      )? in
+      guard control.state == .recording || control.state == .paused,
+        let scheduler = control.scheduler, var take = control.take
+      else { return nil }
+      control.state = .finalizing
+      if let started = take.pauseStarted {
+        take.pauses.append(
+          PauseSpan(start: started, end: nil, atFrame: scheduler.latestReport.statistics.slots))
+        take.pauseStarted = nil
+      }
+      control.take = take
+      let checkpointer = control.checkpointer
+      control.checkpointer = nil
+      return (scheduler, take, checkpointer, control.diskGuard, control.settings)
+    }
+    guard let (scheduler, take, checkpointer, diskGuard, settings) = claimed else {
       throw .invalidArgument("no take is being recorded", fix: "start one first")
     }
-    current.withLock { $0 = .finalizing }
-    let stopTime = clock.now()
-    if let started = take.pauseStarted {
-      take.pauses.append(
-        PauseSpan(start: started, end: nil, atFrame: scheduler.latestReport.statistics.slots))
-      take.pauseStarted = nil
-    }
+    // No checkpoint may land after (and over) the final metadata.
+    checkpointer?.stop()
     let endedByItself = scheduler.latestReport.takeEnded  // its frame limit was reached
     scheduler.send(.stop(at: stopTime))
     let report = scheduler.waitForTakeEnd()
     let lowSpace = diskGuard?.stop()
-    diskGuard = nil
     let endDate = Date()
-    self.take = nil
-    defer { current.withLock { $0 = .previewing } }
+    control.withLock { control in
+      control.take = nil
+      control.diskGuard = nil
+    }
+    defer { control.withLock { $0.state = .previewing } }
 
     let finished = TakeFinisher.finishOutputs(take.outputs)
     var errors = finished.compactMap { output in
@@ -266,7 +398,9 @@ public final class SessionController: @unchecked Sendable {
       events: sink.eventLog, inboxDrops: inboxDrops,
       status: errors.isEmpty ? .complete : .stoppedOnError
     ).build()
+    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
     metadata.stopReason = stop.reason
+    metadata.budget = takeBudget?.record(for: metadata, final: true)
     // The metadata is written before the real error is raised, and its own failure (likely on
     // a full disk) never hides that error.
     var metadataProblem: DualCamError?
@@ -295,35 +429,42 @@ public final class SessionController: @unchecked Sendable {
   /// interrupted by a crash is recovered with its settings, sources and counters up to here.
   /// Cheap enough to call every few seconds.
   public func checkpointMetadata() {
+    let (take, scheduler, settings) = control.withLock { ($0.take, $0.scheduler, $0.settings) }
     guard let take, let scheduler else { return }
     let now = clock.now()
-    let metadata = TakeMetadataBuilder(
-      settings: settings, take: take, report: scheduler.latestReport, stopTime: now,
+    let report = scheduler.latestReport
+    var metadata = TakeMetadataBuilder(
+      settings: settings, take: take, report: report, stopTime: now,
       endDate: Date(), sources: (front, back), outputs: nil, errors: [], events: sink.eventLog,
       inboxDrops: inboxDrops, status: .recording
     ).build()
+    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
+    metadata.budget = takeBudget?.record(for: metadata, final: false)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 
   /// Stops any take (finalizing it), the sources and the scheduler.
   public func shutdown() {
     if state == .recording || state == .paused { _ = try? stopRecording() }
-    guard let scheduler else { return }
+    guard let scheduler = control.withLock({ $0.scheduler }) else { return }
     front.stop()
     back.stop()
     scheduler.shutdown()
-    self.scheduler = nil
+    audioInput?.stop()
+    control.withLock { $0.scheduler = nil }
     sink.drain()
-    current.withLock { $0 = .idle }
+    control.withLock { $0.state = .idle }
   }
 
   // MARK: - Reading
 
   /// Counters for the progress line, the status bar and the diagnostics panel.
   public func snapshot() -> SessionSnapshot {
+    let (state, scheduler, take, settings, diskGuard) = control.withLock {
+      ($0.state, $0.scheduler, $0.take, $0.settings, $0.diskGuard)
+    }
     let report = scheduler?.latestReport ?? SlotScheduler.Report()
     let now = clock.now()
-    let take = take
     var wall = 0.0
     var paused = 0.0
     if let take {
@@ -348,7 +489,7 @@ public final class SessionController: @unchecked Sendable {
           SessionSnapshot.Output(name: $0.name, frames: $0.framesWritten, bytes: $0.bytesWritten)
         } as [SessionSnapshot.Output]
       } ?? []
-    return SessionSnapshot(
+    var snapshot = SessionSnapshot(
       state: state, recordedFrames: report.statistics.slots,
       recordedSeconds: Double(report.statistics.slots) / settings.frameRate.framesPerSecond,
       wallSeconds: wall, pausedSeconds: paused, lagRepeats: report.lagRepeats,
@@ -361,6 +502,16 @@ public final class SessionController: @unchecked Sendable {
         },
       takeFolder: take?.folder.partialURL,
       takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
+    snapshot.audio = take == nil ? nil : audioStatus(report.audio)
+    return snapshot
+  }
+
+  /// How fast the take fills the disk: from the bytes `snapshot` shows written once the take
+  /// has run a few seconds, from the settings before.
+  public func diskTimeEstimate(for snapshot: SessionSnapshot? = nil) -> DiskTimeEstimate {
+    DiskTimeEstimate(
+      settings: settings, frontSize: front.info.size, backSize: back.info.size,
+      snapshot: snapshot)
   }
 
   // MARK: - Zoom
@@ -384,18 +535,22 @@ public final class SessionController: @unchecked Sendable {
   /// clock before that would open every take with "no signal" frames.
   static let firstFrameWait: Int64 = 3_000_000_000
 
-  /// Returns once both cameras have delivered a frame, or after `firstFrameWait` (a camera that
-  /// stays silent is recorded as "no signal", which the metadata counts).
+  /// How often a running take's `metadata.json` is rewritten, on the session's clock.
+  static let checkpointInterval: Int64 = 5_000_000_000
+
+  /// Returns once both cameras have delivered a frame, or after `firstFrameWait` on the clock
+  /// (a camera that stays silent is recorded as "no signal", which the metadata counts). Every
+  /// delivery wakes the scheduler's signal, which is what this waits on.
   private func waitForFirstFrames() {
-    let deadline = SystemMonotonicClock().now() + Self.firstFrameWait
-    while SystemMonotonicClock().now() < deadline {
-      let front = sink.latestFrame(.front)
-      let back = sink.latestFrame(.back)
-      front?.release()
-      back?.release()
-      if front != nil && back != nil { return }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
+    let sink = sink
+    wake.wait(
+      until: {
+        let front = sink.latestFrame(.front)
+        let back = sink.latestFrame(.back)
+        front?.release()
+        back?.release()
+        return front != nil && back != nil
+      }, deadline: clock.now() + Self.firstFrameWait, clock: clock)
   }
 
   private var inboxDrops: (front: Int, back: Int) {

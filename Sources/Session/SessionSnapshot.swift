@@ -73,6 +73,8 @@ public struct SessionSnapshot: Sendable {
   public var takeFolder: URL?
   /// True when the take has reached its frame limit or an output failed: call `stopRecording()`.
   public var takeEnded: Bool
+  /// The take's sound counters; nil when there is no sound.
+  public var audio: AudioStatus?
 
   /// Creates a snapshot.
   public init(

@@ -296,24 +296,10 @@ struct RecordedTakeTests {
     let back = try take.decodeCamera("back")
 
     // 25 fps against a 30 fps clock: one slot in six repeats the back camera's previous frame.
-    // On a machine so busy that frames reach the synchronizer more than a frame period after
-    // their capture, a slot can also find its frame not there yet and repeat. The exact count
-    // and the skew bound are then reported as a known issue instead of failing; everything
-    // else must still add up.
-    let period = 1_000_000_000 / Int64(30)
-    let punctual =
-      max(sync.front.maxArrivalDelayNanoseconds, sync.back.maxArrivalDelayNanoseconds) < period
-    func onTimeOnly(_ checks: () -> Void) {
-      if punctual {
-        checks()
-      } else {
-        withKnownIssue("frames reached the synchronizer over a period late", isIntermittent: true) {
-          checks()
-        }
-      }
-    }
+    // In real time a busy machine can deliver a frame too late for its slot and add a repeat;
+    // the exact counts and the skew bound are checked on the manual clock
+    // (`ManualClockTakeTests`). Here everything must still add up.
     #expect(sync.back.duplicates >= 8)
-    onTimeOnly { #expect(abs(sync.back.duplicates - 10) <= 2) }
     #expect(sync.back.droppedUnused == 0)
     let backRepeats = (1..<60).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
     #expect(Int64(backRepeats) == sync.backRepeatsWritten)
@@ -336,10 +322,6 @@ struct RecordedTakeTests {
       #expect(abs(sync.skewMaxMilliseconds - skews.max()!) < 0.01)
       #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / 60) < 0.01)
     }
-    // A slot repeating a lost front frame is at most a frame period off; the 25 fps back camera
-    // at most half its period.
-    let bound: Double = 1000.0 / 30 + 1000.0 / 25 / 2 + 1
-    onTimeOnly { #expect(skews.max()! <= bound) }
     #expect(sync.skewMeanMilliseconds > 0)
   }
 }

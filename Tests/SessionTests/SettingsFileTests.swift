@@ -24,8 +24,18 @@ import Testing
     file.backSource = "synthetic"
     file.interface.fpsCounter = true
     file.interface.colors = "256"
+    file.interface.pictures = "chafa"
     let parsed = try SettingsFile.parse(file.text)
     #expect(parsed == file)
+  }
+
+  @Test func aPictureRendererThatDoesNotExistIsNamed() {
+    #expect(throws: DualCamError.self) {
+      try SettingsFile.parse("[interface]\npictures = \"sixel\"\n")
+    }
+    #expect(
+      (try? SettingsFile.parse("[interface]\npictures = \"blocks\"\n"))?.interface.pictures
+        == "blocks")
   }
 
   @Test func aMissingFileGivesTheDefaults() throws {

@@ -9,11 +9,13 @@ public final class BlackoutCamera: CameraSource, @unchecked Sendable {
   private let inner: SyntheticCamera
   private let window: (from: Double, until: Double)
 
-  /// Wraps a synthetic camera for `position` with a blackout from `from` to `until` seconds.
+  /// Wraps a synthetic camera for `position` (with `options`) with a blackout from `from` to
+  /// `until` seconds.
   public init(
-    position: CameraPosition, size: ImageSize, rate: FrameRate, from: Double, until: Double
+    position: CameraPosition, size: ImageSize, rate: FrameRate, from: Double, until: Double,
+    options: SyntheticCameraOptions = SyntheticCameraOptions()
   ) {
-    inner = SyntheticCamera(position: position, size: size, rate: rate)
+    inner = SyntheticCamera(position: position, size: size, rate: rate, options: options)
     window = (from, until)
   }
 

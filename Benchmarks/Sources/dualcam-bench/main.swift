@@ -13,11 +13,14 @@ let usage = """
          dualcam-bench latency [--takes N] [--height 720]
          dualcam-bench record [--seconds N] [--height 720]
          dualcam-bench library [--takes 5000] [--rounds N]
+         dualcam-bench pictures [--columns 120] [--rows 40] [--rounds N]
     latency     record call to first frame written, camera frame to preview tap
     record      a synthetic take held open (for attaching perf or gdb to the frame path)
     library     the recordings library on N synthetic takes: first screen (scan, read,
                 sort), re-sort, search and an idle refresh, against a plain listing of
                 the same folders (readdir of the output folder and of every take folder)
+    pictures    a 1280x1440 dual view drawn into cells by our half blocks and by libchafa:
+                time per frame and mean colour error against the picture
     compositor  time every compositor case against a memcpy of one 1920x2160 I420 frame,
                 interleaved, single thread, data cycling through N sets (cold memory)
   """
@@ -145,6 +148,34 @@ case "library":
     String(
       format: "CPU time, all threads: first screen %.0f ms, plain listing %.0f ms",
       firstScreenCPU * 1e3, listingCPU * 1e3))
+case "pictures":
+  let columns = option("--columns", default: 120)
+  let rows = option("--rows", default: 40)
+  let rounds = option("--rounds", default: 7)
+  let workload = try PictureWorkload(
+    size: ImageSize(width: 1280, height: 1440), columns: columns, rows: rows)
+  let timer = RatioTimer(rounds: rounds, callsPerRound: 10)
+  let cases = PictureWorkload.Case.allCases.filter { $0 != .halfBlocksTrueColor }
+  let results = timer.measure(
+    reference: (
+      PictureWorkload.Case.halfBlocksTrueColor.rawValue, { workload.run(.halfBlocksTrueColor) }
+    ),
+    cases: cases.map { kind in (kind.rawValue, { workload.run(kind) }) })
+  print("pictures, 1280x1440 I420 into \(columns)x\(rows) cells, single thread, \(rounds) rounds")
+  print(
+    "case".padding(toLength: 40, withPad: " ", startingAt: 0)
+      + "  ms/frame  x blocks  (range)  mean error")
+  for result in results {
+    let kind = PictureWorkload.Case(rawValue: result.name)!
+    let fidelity = workload.fidelity(kind)
+    let name = result.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+    print(
+      name
+        + String(
+          format: "  %8.3f  %8.2f  (%.2f-%.2f)  %10.2f", result.milliseconds, result.ratio,
+          result.ratioRange.lowerBound, result.ratioRange.upperBound, fidelity.meanError)
+        + (fidelity.unknownSymbols > 0 ? " (\(fidelity.unknownSymbols) cells not counted)" : ""))
+  }
 case "record":
   let seconds = option("--seconds", default: 30)
   let height = option("--height", default: 720)

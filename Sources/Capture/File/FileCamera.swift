@@ -8,6 +8,9 @@ public import Media
 /// Useful for replaying a rig's recordings through the pipeline and for benchmarks that must
 /// feed both programs identical frames. At the end of the file it loops or reports a lost
 /// signal.
+///
+/// `@unchecked Sendable` for `frames`, which only the capture thread uses, one thread after
+/// another across stops and starts (`stop()` joins the thread before the next `start`).
 public final class FileCamera: CameraSource, @unchecked Sendable {
   public let info: SourceInfo
   private let url: URL
@@ -100,7 +103,8 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   public func stop() { capture.stop() }
 
   /// The next frame of the file, from the raw reader or libav, looping at the end if asked.
-  /// Used by the capture thread only.
+  /// Used by the capture thread only (`@unchecked Sendable`: one such thread at a time, as
+  /// `FileCamera` says).
   private final class FrameFeed: @unchecked Sendable {
     private let reader: VideoFileReader
     private let rawFile: RawFrameFile?

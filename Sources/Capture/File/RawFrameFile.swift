@@ -10,6 +10,9 @@ import Media
 /// camera's cost (`scripts/benchmark e2e`, see Documentation/PERFORMANCE.md). Frames are whole
 /// planes back to back, as `ffmpeg -f rawvideo -pix_fmt yuv420p` writes them; a cut-off last
 /// frame is not played.
+///
+/// `@unchecked Sendable`: it holds an open descriptor and immutable sizes; `read` uses
+/// positioned reads (`pread`), so it keeps no file offset of its own between calls.
 final class RawFrameFile: @unchecked Sendable {
   /// Complete frames in the file.
   let frameCount: Int

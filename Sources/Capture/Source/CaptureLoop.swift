@@ -7,6 +7,10 @@ import Synchronization
 /// A source starts its loop body with `start(name:_:)`; the body runs while `isRunning`, passes
 /// `interrupt` to every clock sleep, and counts what it delivers or drops. `stop()` returns once
 /// the thread has ended, so no frame is delivered after it.
+///
+/// `@unchecked Sendable`: `thread` and `interrupt` are replaced only in `start` and `stop`,
+/// which the one control thread calls, never while the capture thread could read them; the
+/// counters and the running flag are atomics.
 public final class CaptureLoop: @unchecked Sendable {
   private let running = Atomic<Bool>(false)
   private let delivered = Atomic<Int>(0)
@@ -22,8 +26,8 @@ public final class CaptureLoop: @unchecked Sendable {
   /// True between `start` and `stop`.
   public var isRunning: Bool { running.load(ordering: .acquiring) }
 
-  /// Runs `body` on a new thread called `name`.
-  public func start(name: String, _ body: @escaping @Sendable (CaptureLoop) -> Void) {
+  /// Runs `body` on a new thread called `name`; what it captures is handed to that thread.
+  public func start(name: String, _ body: sending @escaping (CaptureLoop) -> Void) {
     precondition(thread == nil, "capture loop \(name) started twice")
     interrupt = ClockInterrupt()
     running.store(true, ordering: .releasing)

@@ -6,7 +6,7 @@ public import DualCamCore
 /// It stands in for a real camera when none is connected and is how most tests check sync:
 /// the stamps can be read back from the recorded files. Options add the faults of real
 /// cameras (rate error, jitter, phase, lost frames) deterministically.
-public final class SyntheticCamera: CameraSource, @unchecked Sendable {
+public final class SyntheticCamera: CameraSource, Sendable {
   public let info: SourceInfo
   private let position: CameraPosition
   private let options: SyntheticCameraOptions

@@ -14,7 +14,10 @@ public import DualCamCore
 /// time, and a "SYNTHETIC" label are burnt in. The texture is computed once; a frame is a
 /// shifted copy of it plus a few small fills, so rendering costs about one memcpy and
 /// allocates nothing.
-public final class TestPatternRenderer: @unchecked Sendable {
+///
+/// Not `Sendable`: it keeps scratch state, so each capture thread gets its own, handed over
+/// when the thread starts.
+public final class TestPatternRenderer {
   /// Size of the frames rendered.
   public let size: ImageSize
   /// Which source this is (drawn into the stamp).

@@ -1,7 +1,6 @@
 public import DualCamCore
 public import Foundation
 import Media
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,8 +21,12 @@ import Synchronization
 /// with the frame. When an uncompressed stream finds no USB bandwidth at STREAMON and the
 /// camera offers MJPEG at the same size, it switches to MJPEG once by itself and says so in
 /// `info`.
+///
+/// `@unchecked Sendable`: the stream's format, rate, decoder and device change only in `init`,
+/// `start` (before the capture thread starts) and `stop` (after it has ended); while the
+/// thread runs it only reads them. `info` is behind a `Mutex`.
 public final class V4L2Camera: CameraSource, @unchecked Sendable {
-  private let state: Mutex<SourceInfo>
+  private let state: Locked<SourceInfo>
   private let position: CameraPosition
   private let system: any V4L2System
   private let advisor: V4L2FailureAdvisor
@@ -105,7 +108,7 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     var details = ["driver": caps.driver, "bus": caps.busInfo, "path": path]
     if passthrough { details["stream_copy"] = "MJPEG pictures stored as sent" }
     if let note = found.collisionNote { details["identity_note"] = note }
-    state = Mutex(
+    state = Locked(
       SourceInfo(
         kind: "v4l2", label: "\(caps.card) (\(path))", identity: identity,
         size: configured.format.size, frameRate: configured.rate,

@@ -7,8 +7,9 @@ import Media
 #endif
 
 /// The capture thread's state: the stream (nil while the camera is unplugged) and the sequence
-/// numbering that stays monotonic across re-opens.
-final class V4L2CaptureLoop: @unchecked Sendable {
+/// numbering that stays monotonic across re-opens. Not `Sendable`: `V4L2Camera.start` makes one
+/// and hands it to the capture thread, the only one that uses it.
+final class V4L2CaptureLoop {
   let camera: V4L2Camera
   let pool: FramePool
   let clock: any MonotonicClock

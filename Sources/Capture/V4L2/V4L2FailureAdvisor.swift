@@ -1,6 +1,5 @@
 import DualCamCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -188,7 +187,7 @@ struct V4L2FailureAdvisor {
 /// sharing the bus and its format.
 final class V4L2StreamLedger: Sendable {
   static let shared = V4L2StreamLedger()
-  private let streams = Mutex<[ObjectIdentifier: String]>([:])
+  private let streams = Locked<[ObjectIdentifier: String]>([:])
 
   /// Records that `camera` streams as described ("/dev/video2 YUYV 1280x720 at 30 fps on ...").
   func record(_ camera: ObjectIdentifier, description: String) {

@@ -8,8 +8,9 @@ public import DualCamCore
 /// YUYV or NV12 on the way; scaled ones use bilinear filtering with 8-bit fixed-point weights
 /// (see `AxisTable` for the exact rule, which `ReferenceCompositor` restates pixel by pixel).
 ///
-/// `compose` uses internal scratch memory: call it from one thread at a time. The class is
-/// `Sendable` so that it can be handed to the thread that composes.
+/// `compose` uses internal scratch memory: call it from one thread at a time. `@unchecked
+/// Sendable` so that it can be handed to the thread that composes: its tables are immutable
+/// after `init`, and the scratch memory is used only by that one thread.
 public final class StackCompositor: @unchecked Sendable {
   /// The geometry this compositor draws.
   public let layout: StackLayout

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +11,13 @@
 /// Waiters evaluate their predicate while holding the mutex and `broadcast()` takes the same
 /// mutex, so a change made before `broadcast()` can never be missed. Waiting and signalling
 /// allocate nothing.
+///
+/// `@unchecked Sendable`: the two pointers never change after `init` and are only used through
+/// pthread calls, which are made for sharing between threads.
 public final class ConditionSignal: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
+  private let broadcastCount = Atomic<UInt64>(0)
 
   /// Creates an unlocked mutex and its condition.
   public init() {
@@ -62,9 +68,28 @@ public final class ConditionSignal: @unchecked Sendable {
     return try body()
   }
 
+  /// Holding the mutex, asks `shouldSleep` (given `broadcasts` as it stands) whether to block
+  /// until the next broadcast, and does so each time it answers true.
+  ///
+  /// The building block of `ManualClock`'s waits: the closure checks the predicate and the
+  /// manual time and registers the sleeper, all atomically with respect to `broadcast()`.
+  public func sleep(while shouldSleep: (_ broadcasts: UInt64) -> Bool) {
+    pthread_mutex_lock(mutex)
+    while shouldSleep(broadcastCount.load(ordering: .acquiring)) {
+      pthread_cond_wait(condition, mutex)
+    }
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// How many broadcasts there have been. A thread that went to sleep when it read this number
+  /// has missed nothing while it is unchanged; `ManualClock` uses this to tell a thread with
+  /// nothing to do from one about to wake.
+  public var broadcasts: UInt64 { broadcastCount.load(ordering: .acquiring) }
+
   /// Wakes every waiter so it re-checks its predicate.
   public func broadcast() {
     pthread_mutex_lock(mutex)
+    broadcastCount.add(1, ordering: .releasing)
     pthread_cond_broadcast(condition)
     pthread_mutex_unlock(mutex)
   }

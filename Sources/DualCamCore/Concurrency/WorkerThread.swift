@@ -5,6 +5,12 @@ import Foundation
 /// Pipeline stages run on threads of their own rather than on Swift concurrency's cooperative
 /// pool: a capture or encoder loop blocks in poll(), sleeps and libav calls, which must never
 /// starve other work.
+///
+/// The closure is `sending`: what it captures may be single-thread objects made for it (a
+/// capture loop's state, a renderer), handed over whole and used by the new thread alone.
+///
+/// `@unchecked Sendable`: `thread` and `joined` are used only by the one thread that calls
+/// `join()` (the owner that started it) and by `deinit`.
 public final class WorkerThread: @unchecked Sendable {
   /// The name shown by `top -H` and debuggers (at most 15 characters are kept by Linux).
   public let name: String
@@ -21,7 +27,7 @@ public final class WorkerThread: @unchecked Sendable {
   }
 
   /// Starts `work` on a new thread called `name`.
-  public init(name: String, _ work: @escaping @Sendable () -> Void) {
+  public init(name: String, _ work: sending @escaping () -> Void) {
     self.name = name
     let body = Unmanaged.passRetained(Body(name: name, work: work)).toOpaque()
     var handle = pthread_t()

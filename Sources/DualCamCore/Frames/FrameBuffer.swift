@@ -7,6 +7,10 @@ import Synchronization
 /// `retain()`; every holder calls `release()` exactly once when done, and the last release puts
 /// the buffer back in its pool. Only the holder of the first reference writes pixels or
 /// metadata, and only before handing the buffer on.
+///
+/// `@unchecked Sendable` by that rule: the pixels, stamps and packet are written by one thread
+/// before the buffer is handed on (through a queue's lock, which orders the writes before the
+/// reads), and only read afterwards; the reference count is atomic.
 public final class FrameBuffer: @unchecked Sendable {
   /// The picture: planes are 64-byte aligned, rows padded to a multiple of 64 bytes.
   public let image: ImageView

@@ -1,9 +1,10 @@
-import Synchronization
-
 /// A fixed set of equally sized frame buffers, allocated once and reused for the whole session.
 ///
 /// Leasing and recycling never allocate. When every buffer is out, `lease()` returns nil and the
 /// caller counts a dropped frame: a source must never block waiting for memory.
+///
+/// `@unchecked Sendable`: `buffers` is filled in `init` (it cannot be a `let`: each buffer
+/// refers back to its pool) and only read afterwards; the free list is behind a `Mutex`.
 public final class FramePool: @unchecked Sendable {
   /// Pixel layout of every buffer.
   public let format: PixelFormat
@@ -13,7 +14,7 @@ public final class FramePool: @unchecked Sendable {
   public let capacity: Int
 
   private var buffers: [FrameBuffer] = []
-  private let free: Mutex<FreeList>
+  private let free: Locked<FreeList>
 
   private struct FreeList {
     var indices: [Int]
@@ -30,7 +31,7 @@ public final class FramePool: @unchecked Sendable {
     var indices = [Int]()
     indices.reserveCapacity(capacity)
     for index in (0..<capacity).reversed() { indices.append(index) }
-    free = Mutex(FreeList(indices: indices))
+    free = Locked(FreeList(indices: indices))
     buffers = (0..<capacity).map {
       FrameBuffer(
         pool: self, poolIndex: $0, format: format, size: size, packetCapacity: packetCapacity)

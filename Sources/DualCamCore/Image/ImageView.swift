@@ -3,8 +3,13 @@
 /// Views are what the compositor, the synthetic pattern and the encoders read and write. They
 /// carry no lifetime: whoever hands one out (a `FrameBuffer`, an encoder's input frame, a
 /// capture buffer) keeps the memory alive while the view is used.
+///
+/// `@unchecked Sendable`: a view is pointers and sizes. Who may write through it at a time is
+/// the owner's rule (`FrameBuffer`: only the holder of the first reference, before handing it
+/// on), not the view's.
 public struct ImageView: @unchecked Sendable {
-  /// One plane: where its first row starts and the distance between rows in bytes.
+  /// One plane: where its first row starts and the distance between rows in bytes
+  /// (`@unchecked Sendable` for the same reason as the view).
   public struct Plane: @unchecked Sendable {
     /// First byte of the first row.
     public var base: UnsafeMutablePointer<UInt8>

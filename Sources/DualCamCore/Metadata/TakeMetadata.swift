@@ -39,6 +39,11 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   /// `disk_full` (stopped while its disk still had room to finish the files) or
   /// `output_failed` (a file could not be written). Absent in checkpoints and older takes.
   public var stopReason: StopReason?
+  /// The take's sound (see `AudioRecord`); absent when the take has none.
+  public var audio: AudioRecord?
+  /// The hardware-cost budget: predicted and decided at the start, measured at the end.
+  /// Absent for takes recorded without a budget check and in older takes.
+  public var budget: TakeBudgetRecord?
 
   /// The schema identifier of this version.
   public static let currentSchema = "dualcam.take/1"

@@ -20,6 +20,10 @@ public struct RecordingSettings: Sendable, Hashable, Codable {
   public var layout = LayoutSettings()
   /// Folder that receives take folders; nil = `$XDG_VIDEOS_DIR/DualCam` or `~/Videos/DualCam`.
   public var outputDirectory: String?
+  /// Sound: input, format and codec. Optional only so that takes recorded before DualCam had
+  /// sound still decode (their metadata has no `audio`, and they have none); `audioSettings`
+  /// reads it.
+  public var audio: AudioSettings? = AudioSettings()
 
   /// The default settings: 1280×720 at 30 fps, H.264 in MOV, automatic bitrate.
   public init() {}
@@ -38,6 +42,14 @@ public struct RecordingSettings: Sendable, Hashable, Codable {
 
   /// True when the front and back files store the cameras' own streams (`copy`).
   public var copiesCameraStreams: Bool { effectiveCameraCodec == .copy }
+
+  /// The sound settings; no sound for settings decoded without any.
+  public var audioSettings: AudioSettings { audio ?? AudioSettings(input: .none) }
+
+  /// The sound codec in force (see `AudioSettings.effectiveCodec`).
+  public var effectiveAudioCodec: AudioCodec {
+    audioSettings.effectiveCodec(container: container, videoCodec: codec)
+  }
 
   /// The preset in force for outputs encoded with `codec` (nil for codecs without presets).
   public func preset(for codec: VideoCodec) -> String? {

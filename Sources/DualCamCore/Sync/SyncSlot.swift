@@ -3,7 +3,7 @@
 /// Ownership: the slot carries one reference to each of its frames for the caller, who passes
 /// them on or calls `release()`. (The synchronizer keeps a reference of its own in case the next
 /// slot repeats a frame, so a slot stays valid even after the take has finished.)
-public struct SyncSlot: @unchecked Sendable {
+public struct SyncSlot: Sendable {
   /// Output frame number, from 0, continuous across pauses.
   public var index: Int64
   /// The capture time this slot stands for on the monotonic clock.

@@ -6,13 +6,28 @@
 
 /// Where the session reads the time and waits for it: the system's monotonic clock in the app,
 /// a `ManualClock` in tests.
+///
+/// Every blocking wait of the session's threads goes through the clock — timed or not — so that
+/// a `ManualClock` sees all of them: it wakes a waiter when the test moves time past its
+/// deadline, and it can tell when every thread has nothing left to do (`waitUntilIdle`).
 public protocol MonotonicClock: Sendable {
   /// The current time.
   func now() -> MonotonicTime
   /// Blocks the calling thread until `deadline` (returns at once if it has passed).
   func sleep(until deadline: MonotonicTime)
+  /// Blocks until `predicate` holds (returns true) or the clock reaches `deadline` (returns
+  /// false; never without a deadline). `predicate` runs holding `signal`'s mutex: whoever
+  /// changes what it reads calls `signal.broadcast()` afterwards.
+  @discardableResult
+  func wait(on signal: ConditionSignal, until predicate: () -> Bool, deadline: MonotonicTime?)
+    -> Bool
+}
+
+extension MonotonicClock {
   /// Blocks until `deadline` or until `interrupt` fires; returns false when interrupted.
-  func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool
+  public func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool {
+    !wait(on: interrupt.signal, until: { interrupt.isFired }, deadline: deadline)
+  }
 }
 
 /// CLOCK_MONOTONIC, the clock V4L2 stamps buffers with.
@@ -33,8 +48,15 @@ public struct SystemMonotonicClock: MonotonicClock {
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
   }
 
-  public func sleep(until deadline: MonotonicTime, interrupt: ClockInterrupt) -> Bool {
-    // The condition variable runs on CLOCK_MONOTONIC, so its deadline is this clock's time.
-    !interrupt.signal.wait(until: { interrupt.isFired }, deadline: deadline)
+  @discardableResult
+  public func wait(
+    on signal: ConditionSignal, until predicate: () -> Bool, deadline: MonotonicTime?
+  ) -> Bool {
+    // The condition variable runs on CLOCK_MONOTONIC, so a deadline is this clock's time.
+    guard let deadline else {
+      signal.wait(until: predicate)
+      return true
+    }
+    return signal.wait(until: predicate, deadline: deadline)
   }
 }

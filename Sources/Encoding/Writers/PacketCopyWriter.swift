@@ -19,6 +19,10 @@ import Synchronization
 /// at `finish()`, MKV in clusters; every completed fragment is pushed to the kernel at once.
 /// Writing a frame allocates nothing: the packet points at the caller's bytes.
 public final class PacketCopyWriter: @unchecked Sendable {
+  // @unchecked: the packet, the early-fragment count and the failure/finished flags are used by
+  // one thread at a time (the output's worker thread, then the control thread that finishes
+  // the file after that worker has ended); the frame counter read from other threads is an
+  // atomic, and the file serialises its own writes.
   // @unchecked: used from one thread (see above); the counters read elsewhere are atomic.
 
   /// What this writer was created with (`streamCopy` set, codec MJPEG).

@@ -25,6 +25,10 @@ import Synchronization
 /// libx264 directly (`X264VideoEncoder`: no heap allocation per frame), the other codecs
 /// through libavcodec (`LibavcodecVideoEncoder`).
 public final class VideoFileWriter: @unchecked Sendable {
+  // @unchecked: the encoder, the packet and the failure/finished flags are used by one thread
+  // at a time (the output's worker thread, then the control thread that finishes the file
+  // after that worker has ended); the counters read from other threads are atomics, and the
+  // file serialises its own writes.
   // @unchecked: used from one thread (see above); the counters read elsewhere are atomic.
 
   /// What this writer was created with.

@@ -8,7 +8,9 @@ public import DualCamCore
 /// conversion context and a padded copy of the compressed bytes (libavcodec reads up to
 /// `AV_INPUT_BUFFER_PADDING_SIZE` bytes past the end, which a camera's mapped buffer may not
 /// have). Decoding a frame allocates nothing in Swift. Use from one thread at a time.
-public final class MJPEGDecoder: @unchecked Sendable {
+///
+/// Not `Sendable`: a camera makes it and only its capture thread decodes with it.
+public final class MJPEGDecoder {
   /// The picture size decoded frames are converted to.
   public let size: ImageSize
   private let context: CodecContext

@@ -8,7 +8,9 @@ public import Foundation
 /// `RawVideoFormat`. Frames come out at the file's size in video range; other pixel formats
 /// and full-range (JPEG) video are converted with libswscale. A file cut short by a crash is
 /// read up to the damage. Use from one thread.
-public final class VideoFileReader: @unchecked Sendable {
+///
+/// Not `Sendable`: whoever opens it reads with it on one thread.
+public final class VideoFileReader {
   /// What one call to `readFrame(into:)` produced.
   public enum ReadResult: Sendable, Hashable {
     /// Frame number `index` (0 at the start or after `rewind()`, in presentation order),

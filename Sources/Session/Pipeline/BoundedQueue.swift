@@ -6,7 +6,10 @@ import DualCamCore
 /// files) or pushes with `pushDroppingOldest` (camera inboxes, where a stalled consumer must
 /// never stall the camera). The consumer blocks in `pop()` until an element arrives or the
 /// queue is closed and empty.
-final class BoundedQueue<Element>: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: the ring and its indices are read and written only holding
+/// `signal`'s mutex.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   private let signal = ConditionSignal()
   private var ring: [Element?]
   private var head = 0
@@ -60,13 +63,16 @@ final class BoundedQueue<Element>: @unchecked Sendable {
   /// Removes the oldest element without waiting.
   func tryPop() -> Element? { signal.locked { takeOldest() } }
 
-  /// Waits for the oldest element; nil once the queue is closed and empty.
-  func pop() -> Element? {
+  /// Waits (through `clock`, which sees every wait of the session's threads) for the oldest
+  /// element; nil once the queue is closed and empty.
+  func pop(clock: any MonotonicClock) -> Element? {
     var element: Element?
-    signal.wait {
-      element = takeOldest()
-      return element != nil || closed
-    }
+    clock.wait(
+      on: signal,
+      until: {
+        element = takeOldest()
+        return element != nil || closed
+      }, deadline: nil)
     return element
   }
 

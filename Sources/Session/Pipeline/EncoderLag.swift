@@ -16,10 +16,13 @@ struct EncoderLag {
   private var lastPair: (front: FrameBuffer, back: FrameBuffer)?
 
   /// Writes what is due: first the backlog, then newly decided slots while there is room; slots
-  /// overdue by `grace` while there is none go to the backlog.
+  /// overdue by `grace` while there is none go to the backlog. `decided` hears of every slot
+  /// the synchronizer decides, with its index and target, when it is decided (the sound
+  /// follows the decided timeline; a repeat is written with its slot's own sound).
   mutating func dispatchDue(
     from synchronizer: inout FrameSynchronizer, to outputs: SlotScheduler.Outputs,
-    now: MonotonicTime, grace: Int64, dispatch: (SyncSlot) -> Void
+    now: MonotonicTime, grace: Int64, decided: (Int64, MonotonicTime) -> Void = { _, _ in },
+    dispatch: (SyncSlot) -> Void
   ) {
     while true {
       if outputs.haveRoom {
@@ -36,6 +39,7 @@ struct EncoderLag {
           continue
         }
         guard let slot = synchronizer.nextSlot(now: now) else { return }
+        decided(slot.index, slot.targetTime)
         remember(slot)
         dispatch(slot)
         continue
@@ -43,6 +47,7 @@ struct EncoderLag {
       guard let deadline = synchronizer.nextDeadline, now >= deadline + grace,
         let slot = synchronizer.nextSlot(now: now)
       else { return }
+      decided(slot.index, slot.targetTime)
       if backlog == 0 { backlogStart = slot.index }
       backlog += 1
       repeats += 1

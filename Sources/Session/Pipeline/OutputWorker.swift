@@ -1,7 +1,6 @@
 import Compositor
 import DualCamCore
 import Encoding
-import Synchronization
 
 /// One output file's thread: takes jobs from its queue, hands the encoder one camera's frame
 /// or the composite of both, and encodes and muxes it — or, for a stream copy, stores the
@@ -9,33 +8,46 @@ import Synchronization
 /// writer's stand-in picture).
 ///
 /// No picture is copied on the way: a camera's I420 frame is read by the encoder where it lies
-/// (H.264), and the composite is written straight into the encoder's own frame. After a write error the worker keeps draining its queue (releasing
-/// frames) so the rest of the pipeline never stalls on it.
+/// (H.264), and the composite is written straight into the encoder's own frame. After a write
+/// error the worker keeps draining its queue (releasing frames) so the rest of the pipeline
+/// never stalls on it.
+///
+/// `@unchecked Sendable`: `activeCompositor` and the writer's encoding calls belong to the
+/// worker thread; `thread` is touched only by the control thread that calls `finish()`, after
+/// which the worker thread has ended; the rest is immutable or behind a lock.
 final class OutputWorker: @unchecked Sendable {
   /// Which output the worker writes: one camera's frames as captured, or both stacked.
   let role: OutputRole
+
+  /// How long writing frame `index` of output `name` takes on the clock (a test hook: on a
+  /// `ManualClock` the real encoders take no time at all).
+  typealias WriteTime = @Sendable (_ name: String, _ index: Int64) -> Int64
   let queue: BoundedQueue<OutputJob>
   /// The compositor the dual view starts with (unused by the camera outputs).
   private let initialCompositor: StackCompositor
   private let writer: OutputWriter
   private let wake: SchedulerWake
-  private let failure = Mutex<DualCamError?>(nil)
+  private let clock: any MonotonicClock
+  private let writeTime: WriteTime?
+  private let failure = Locked<DualCamError?>(nil)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
-  private let pendingCompositors = Mutex<[(compositor: StackCompositor, fromFrame: Int64)]>([])
+  private let pendingCompositors = Locked<[(compositor: StackCompositor, fromFrame: Int64)]>([])
   /// The compositor in use after a layout change (worker thread only).
   private var activeCompositor: StackCompositor?
 
   /// A worker writing `role` with `writer`; the dual view composes with `compositor` until a
-  /// layout change.
+  /// layout change. Its queue waits on `clock`.
   init(
     role: OutputRole, compositor: StackCompositor, writer: OutputWriter, queueCapacity: Int,
-    wake: SchedulerWake
+    wake: SchedulerWake, clock: any MonotonicClock, writeTime: WriteTime? = nil
   ) {
     self.role = role
     initialCompositor = compositor
     self.writer = writer
     self.wake = wake
+    self.clock = clock
+    self.writeTime = writeTime
     queue = BoundedQueue(capacity: queueCapacity)
     thread = WorkerThread(name: "out-\(role)") { [self] in run() }
   }
@@ -71,7 +83,8 @@ final class OutputWorker: @unchecked Sendable {
   // MARK: - Thread
 
   private func run() {
-    while let job = queue.pop() {
+    while let job = queue.pop(clock: clock) {
+      if let writeTime { clock.sleep(until: clock.now() + writeTime(name, job.index)) }
       if error == nil {
         do {
           try write(job)

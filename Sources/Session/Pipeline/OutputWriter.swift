@@ -4,9 +4,12 @@ import Media
 
 /// One output file of a take: the file, which owns the muxer, and the producer of its video
 /// stream. Sound streams join the video here, added to the file before it begins.
+///
+/// `@unchecked Sendable`: it is opened on a thread of its own and then used by its output's
+/// worker thread alone (and finished by the control thread after that worker has ended); only
+/// the counters (atomics in the writers) and the file's byte count are read from other threads,
+/// and the file serialises its writes.
 struct OutputWriter: @unchecked Sendable {
-  // @unchecked: the producers are used from the output's own thread only, their counters and
-  // the file's byte count are atomic, and the file serialises its writes.
 
   /// The producer of the file's video stream.
   enum Video {
@@ -22,10 +25,14 @@ struct OutputWriter: @unchecked Sendable {
   let file: OutputFile
   /// The video stream's producer.
   let video: Video
+  /// The file's sound stream, when the take has sound (its packets come from the take's
+  /// `AudioTrack`, encoded once for the three files).
+  let audioStream: OutputFile.Stream?
 
   /// Creates the file `spec` calls for with its video stream and writes the header. A stream
-  /// copy stores `standIn` (encoded once, now) for frames without a camera picture.
-  init(spec: OutputSpec, standIn: FrameBuffer?) throws(DualCamError) {
+  /// copy stores `standIn` (encoded once, now) for frames without a camera picture. With
+  /// `audio`, the file gets a sound stream that encoder describes, after the video.
+  init(spec: OutputSpec, standIn: FrameBuffer?, audio: AudioEncoder? = nil) throws(DualCamError) {
     let file = try OutputFile(spec: spec)
     let description: String
     if spec.streamCopy {
@@ -37,7 +44,11 @@ struct OutputWriter: @unchecked Sendable {
       video = .encoder(encoder)
       description = encoder.streamDescription
     }
-    try file.begin(spec, description: description)
+    audioStream = try audio.map { encoder throws(DualCamError) in
+      try AudioTrack.addStream(for: encoder, to: file)
+    }
+    let streams = audio.map { "\(description) and \($0.settings.summary) sound" } ?? description
+    try file.begin(spec, description: streams)
     self.spec = spec
     self.file = file
   }
@@ -53,14 +64,14 @@ struct OutputWriter: @unchecked Sendable {
   ///   that did open are released with the results and close their files in `deinit`; the
   ///   caller removes the take folder.
   static func openAll(
-    specs: OutputSet<OutputSpec>, standIns: OutputSet<FrameBuffer?>
+    specs: OutputSet<OutputSpec>, standIns: OutputSet<FrameBuffer?>, audio: AudioEncoder? = nil
   ) throws(DualCamError) -> OutputSet<OutputWriter> {
     // Threads an encoder starts while opening (x264's slice workers) inherit this name and
     // keep it for the take, so it names the encoder rather than the opening.
     let results = SideBySide.run(threadPrefix: "encode") {
       role -> Result<OutputWriter, DualCamError> in
       do throws(DualCamError) {
-        return .success(try OutputWriter(spec: specs[role], standIn: standIns[role]))
+        return .success(try OutputWriter(spec: specs[role], standIn: standIns[role], audio: audio))
       } catch {
         return .failure(error)
       }

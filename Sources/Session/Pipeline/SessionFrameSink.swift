@@ -7,13 +7,13 @@ import Synchronization
 ///
 /// Runs on the capture threads, so it never blocks: a full inbox drops its oldest frame and
 /// counts it.
-final class SessionFrameSink: FrameSink, @unchecked Sendable {
+final class SessionFrameSink: FrameSink, Sendable {
   /// Everything the sink keeps for one camera.
-  final class Channel: @unchecked Sendable {
+  final class Channel: Sendable {
     /// Frames waiting for the scheduler.
     let inbox: BoundedQueue<FrameBuffer>
     /// The newest frame, for the preview; holds one reference.
-    let preview = Mutex<FrameBuffer?>(nil)
+    let preview = Locked<FrameBuffer?>(nil)
     /// Frames dropped because the scheduler did not keep up.
     let inboxDrops = Atomic<Int>(0)
     /// Set while the source reports its signal lost.
@@ -31,7 +31,7 @@ final class SessionFrameSink: FrameSink, @unchecked Sendable {
   private let channels: [Channel]
   private let wake: SchedulerWake
   private let clock: any MonotonicClock
-  private let events = Mutex<[Event]>([])
+  private let events = Locked<[Event]>([])
 
   init(inboxCapacity: Int, wake: SchedulerWake, clock: any MonotonicClock) {
     channels = CameraPosition.allCases.map { _ in Channel(inboxCapacity: inboxCapacity) }
@@ -105,7 +105,7 @@ final class SessionFrameSink: FrameSink, @unchecked Sendable {
 
 /// Wakes the scheduler thread when there is something new for it (a frame, a command, room in
 /// an output queue).
-final class SchedulerWake: @unchecked Sendable {
+final class SchedulerWake: Sendable {
   private let signal = ConditionSignal()
   private let generation = Atomic<UInt64>(0)
 
@@ -117,8 +117,19 @@ final class SchedulerWake: @unchecked Sendable {
   /// The current generation; pass it to `wait` to sleep until something newer happens.
   var current: UInt64 { generation.load(ordering: .acquiring) }
 
-  /// Sleeps until `notify()` is called after `seen` was read, or until `deadline`.
-  func wait(after seen: UInt64, deadline: MonotonicTime) {
-    signal.wait(until: { generation.load(ordering: .acquiring) != seen }, deadline: deadline)
+  /// Sleeps until `notify()` is called after `seen` was read, or until `clock` reaches
+  /// `deadline`.
+  func wait(after seen: UInt64, deadline: MonotonicTime, clock: any MonotonicClock) {
+    clock.wait(
+      on: signal, until: { generation.load(ordering: .acquiring) != seen }, deadline: deadline)
+  }
+
+  /// Sleeps until `condition` holds (re-checked at every `notify()`, e.g. each delivered
+  /// frame) or until `clock` reaches `deadline`; returns whether it held.
+  @discardableResult
+  func wait(
+    until condition: () -> Bool, deadline: MonotonicTime, clock: any MonotonicClock
+  ) -> Bool {
+    clock.wait(on: signal, until: condition, deadline: deadline)
   }
 }

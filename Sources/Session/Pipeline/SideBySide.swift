@@ -1,5 +1,4 @@
 import DualCamCore
-import Synchronization
 
 /// Runs a slow, independent job for each output of a take at the same time, each on a thread
 /// of its own, and returns their results by output. For work done once per take (opening or
@@ -10,9 +9,9 @@ enum SideBySide {
   static func run<Output: Sendable>(
     threadPrefix: String, _ job: @escaping @Sendable (OutputRole) -> Output
   ) -> OutputSet<Output> {
-    let results = Mutex<OutputSet<Output?>>(OutputSet(dualView: nil, front: nil, back: nil))
+    let results = Locked<OutputSet<Output?>>(OutputSet(dualView: nil, front: nil, back: nil))
     let threads = OutputSet { role in
-      WorkerThread(name: "\(threadPrefix)-\(role)") {
+      WorkerThread(name: "\(threadPrefix)-\(role)") { @Sendable in
         let output = job(role)
         results.withLock { $0[role] = output }
       }

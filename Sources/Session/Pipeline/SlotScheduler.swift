@@ -1,5 +1,4 @@
 import DualCamCore
-import Synchronization
 
 /// The session's scheduler thread: it moves frames from the camera inboxes into the
 /// `FrameSynchronizer` and hands every decided slot to all three outputs at once.
@@ -11,13 +10,19 @@ import Synchronization
 /// cameras stay paired), and the ones that cannot be written are recorded as a repeat of the
 /// last pair written — a frozen picture rather than drifting cameras, counted as encoder lag.
 /// Repeated pictures cost an encoder almost nothing, which lets it catch up.
+///
+/// `@unchecked Sendable`: `report` is read and written only holding `reportSignal`'s mutex,
+/// `written` only on the scheduler thread, and `thread` only by the one control thread that
+/// calls `shutdown()`; commands cross over in a `Mutex`.
 final class SlotScheduler: @unchecked Sendable {
   /// The three outputs of a take and the stand-in frames for a camera without signal.
-  struct Outputs: @unchecked Sendable {
+  struct Outputs: Sendable {
     var workers: OutputSet<OutputWorker>
     /// Shown in place of a camera that has delivered nothing (one reference held here).
     var placeholderFront: FrameBuffer
     var placeholderBack: FrameBuffer
+    /// The take's sound, when it has any (scheduler thread only).
+    var audio: TakeAudio?
 
     var haveRoom: Bool { workers.allSatisfy { $0.queue.hasRoom } }
 
@@ -26,12 +31,13 @@ final class SlotScheduler: @unchecked Sendable {
       for worker in workers {
         if let error = worker.error { return (worker.name, error) }
       }
+      if let error = audio?.error { return ("sound", error) }
       return nil
     }
   }
 
   /// Requests from the session controller, applied on the scheduler thread in order.
-  enum Command: @unchecked Sendable {
+  enum Command: Sendable {
     case start(at: MonotonicTime, outputs: Outputs, frameLimit: Int64?)
     case pause(at: MonotonicTime)
     case resume(at: MonotonicTime)
@@ -53,6 +59,8 @@ final class SlotScheduler: @unchecked Sendable {
     /// The first output error of the take: which output and what happened.
     var outputFailure: String?
     var outputError: DualCamError?
+    /// The take's sound counters (nil: no sound).
+    var audio: TakeAudio.Counters?
   }
 
   /// Both cameras, built once: `CameraPosition.allCases` makes a new array on every call, and
@@ -63,14 +71,21 @@ final class SlotScheduler: @unchecked Sendable {
   private let clock: any MonotonicClock
   private let sink: SessionFrameSink
   private let wake: SchedulerWake
-  private let commands = Mutex<[Command]>([])
+  private let commands = Locked<[Command]>([])
   private let reportSignal = ConditionSignal()
   private var report = Report()  // guarded by reportSignal
   private var thread: WorkerThread?
   /// What was last written for each camera (scheduler thread only).
   private var written = (front: WrittenFrames(), back: WrittenFrames())
 
-  init(rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake) {
+  /// The session's sound input, emptied on every wake (nil: no sound).
+  private let audioInput: SessionAudio?
+
+  init(
+    rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake,
+    audio: SessionAudio? = nil
+  ) {
+    audioInput = audio
     self.rate = rate
     self.clock = clock
     self.sink = sink
@@ -96,10 +111,12 @@ final class SlotScheduler: @unchecked Sendable {
   /// Blocks until the take's last slot has been dispatched; returns the final report.
   func waitForTakeEnd() -> Report {
     var result = Report()
-    reportSignal.wait {
-      result = report
-      return report.takeEnded
-    }
+    clock.wait(
+      on: reportSignal,
+      until: {
+        result = report
+        return report.takeEnded
+      }, deadline: nil)
     return result
   }
 
@@ -140,6 +157,7 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
+      audioInput?.drain(into: outputs?.audio, now: clock.now())
       for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
         synchronizer.setSignalLost(lost, camera: position)
@@ -157,8 +175,19 @@ final class SlotScheduler: @unchecked Sendable {
             $0.outputError = error
           }
         }
-        lag.dispatchDue(from: &synchronizer, to: current, now: clock.now(), grace: lagGrace) {
-          dispatch($0, to: current)
+        lag.dispatchDue(
+          from: &synchronizer, to: current, now: clock.now(), grace: lagGrace,
+          decided: { current.audio?.slotDecided(index: $0, target: $1) },
+          dispatch: { dispatch($0, to: current) })
+        if let audio = current.audio {
+          if synchronizer.phase == .finished && lag.backlog == 0 && !audio.isDone {
+            // The last slot is decided: complete the sound (its last frames are still being
+            // captured for up to a frame interval), then drain the encoder.
+            audio.finish(soundEnded: audioInput?.isRunning != true)
+          }
+          audio.pump(now: clock.now())
+          let counters = audio.counters
+          publish { $0.audio = counters }
         }
         let statistics = synchronizer.statistics
         let phase = synchronizer.phase
@@ -170,7 +199,7 @@ final class SlotScheduler: @unchecked Sendable {
           $0.lagRepeats = lagRepeats
           $0.writtenRepeats = writtenRepeats
         }
-        if phase == .finished && lag.backlog == 0 {
+        if phase == .finished && lag.backlog == 0 && current.audio?.isDone != false {
           current.placeholderFront.release()
           current.placeholderBack.release()
           lag.reset()
@@ -183,8 +212,12 @@ final class SlotScheduler: @unchecked Sendable {
 
       let idleDeadline = clock.now() + 100_000_000
       var deadline = min(synchronizer.nextDeadline ?? idleDeadline, idleDeadline)
+      if outputs?.audio != nil {
+        // Sound is rendered and encoded as it comes, not only when a frame arrives.
+        deadline = min(deadline, clock.now() + 20_000_000)
+      }
       if let current = outputs, !current.haveRoom { deadline = deadline + lagGrace }
-      wake.wait(after: seen, deadline: deadline)
+      wake.wait(after: seen, deadline: deadline, clock: clock)
     }
   }
 

@@ -25,6 +25,8 @@ public struct SettingsFile: Sendable, Equatable {
     public var logLevel = "warning"
     /// Preview colours: auto, truecolor, 256, 16, none.
     public var colors = "auto"
+    /// How pictures become cells: auto, chafa (libchafa's symbols in the player), blocks.
+    public var pictures = "auto"
     /// Creates the defaults.
     public init() {}
   }

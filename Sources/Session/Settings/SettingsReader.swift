@@ -15,7 +15,8 @@ struct SettingsReader {
       "front_zoom", "back_zoom",
     ],
     "devices": ["front", "back"],
-    "interface": ["fps_counter", "log_level", "colors"],
+    "audio": ["input", "rate", "channels", "bitrate", "codec"],
+    "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
   mutating func read() throws(DualCamError) -> SettingsFile {
@@ -55,6 +56,7 @@ struct SettingsReader {
     recording.preset = try string("recording", "preset")?.lowercased()
     recording.outputDirectory = try string("recording", "output")
     recording.layout = try readLayout()
+    recording.audio = try readAudio()
     file.recording = recording
     file.frontSource = try string("devices", "front")
     file.backSource = try string("devices", "back")
@@ -75,7 +77,48 @@ struct SettingsReader {
       }
       file.interface.colors = colors
     }
+    if let pictures = try string("interface", "pictures") {
+      guard ["auto", "chafa", "blocks"].contains(pictures) else {
+        throw problem(
+          "interface", "pictures", "'\(pictures)' is not a way to draw pictures",
+          fix: "use auto, chafa or blocks")
+      }
+      file.interface.pictures = pictures
+    }
     return file
+  }
+
+  private func readAudio() throws(DualCamError) -> AudioSettings {
+    var audio = AudioSettings()
+    if let input = try string("audio", "input") {
+      audio.input = try parse("audio", "input") { () throws(DualCamError) in
+        try AudioInput(parsing: input)
+      }
+    }
+    if let rate = try number("audio", "rate") {
+      guard rate == rate.rounded(), (8_000...192_000).contains(rate) else {
+        throw problem(
+          "audio", "rate", "\(rate) Hz is not a sound rate", fix: "use 48000 or 44100")
+      }
+      audio.sampleRate = Int(rate)
+    }
+    if let channels = try number("audio", "channels") {
+      guard channels == channels.rounded(), (1...8).contains(channels) else {
+        throw problem("audio", "channels", "\(channels) is not a channel count", fix: "use 1 or 2")
+      }
+      audio.channels = Int(channels)
+    }
+    if let bitrate = try string("audio", "bitrate") {
+      audio.bitrate = try parse("audio", "bitrate") { () throws(DualCamError) in
+        try AudioBitrate(parsing: bitrate)
+      }
+    }
+    if let codec = try string("audio", "codec"), codec.lowercased() != "auto" {
+      audio.codec = try parse("audio", "codec") { () throws(DualCamError) in
+        try AudioCodec(parsing: codec)
+      }
+    }
+    return audio
   }
 
   private func readLayout() throws(DualCamError) -> LayoutSettings {

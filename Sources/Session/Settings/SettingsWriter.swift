@@ -49,12 +49,23 @@ enum SettingsWriter {
     ]
     if let front = file.frontSource { lines.append("front = \(quoted(front))") }
     if let back = file.backSource { lines.append("back = \(quoted(back))") }
+    let audio = settings.audioSettings
+    lines += [
+      "",
+      "[audio]",
+      "input = \(quoted(audio.input.description))  # auto, none, default, hw:CARD,DEV, plughw:…, synthetic",
+      "rate = \(audio.sampleRate)  # samples per second",
+      "channels = \(audio.channels)  # 1 (mono) or 2 (stereo)",
+      "bitrate = \(quoted(audio.bitrate.description))  # 128k, 256k or 320k (AAC and Opus)",
+      "codec = \(quoted(audio.codec?.rawValue ?? "auto"))  # auto, aac, opus, pcm_s16le or pcm_s24le",
+    ]
     lines += [
       "",
       "[interface]",
       "fps_counter = \(file.interface.fpsCounter)",
       "log_level = \(quoted(file.interface.logLevel))  # quiet, error, warning or info",
       "colors = \(quoted(file.interface.colors))  # auto, truecolor, 256, 16 or none",
+      "pictures = \(quoted(file.interface.pictures))  # auto, chafa (the player) or blocks",
       "",
     ]
     return lines.joined(separator: "\n")

@@ -3,7 +3,7 @@ import Encoding
 import Foundation
 
 /// What the controller remembers about the take being recorded.
-struct TakeInProgress: @unchecked Sendable {
+struct TakeInProgress: Sendable {
   let folder: TakeFolder
   /// Held while recording: tells recovery that this take is not interrupted.
   let lock: TakeLock

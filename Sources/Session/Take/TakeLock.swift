@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 
 #if canImport(Glibc)
@@ -9,17 +10,18 @@ import Foundation
 /// The kernel drops the lock when the recorder exits for any reason, SIGKILL and power loss
 /// included, so a `.partial` folder whose lock is free was interrupted and can be recovered,
 /// while one whose lock is held belongs to a recorder that is still running.
-final class TakeLock: @unchecked Sendable {
+final class TakeLock: Sendable {
   /// The lock file's name inside the take folder.
   static let fileName = ".recording.lock"
 
-  private var descriptor: Int32
+  /// The open lock file, -1 once released.
+  private let descriptor: Locked<Int32>
   private let path: String
 
   /// Creates the lock file in `folder` and takes the lock; nil if another process holds it.
   init?(in folder: URL) {
     path = folder.appendingPathComponent(Self.fileName).path
-    descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { return nil }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
@@ -27,6 +29,7 @@ final class TakeLock: @unchecked Sendable {
     }
     let note = "dualcam pid \(getpid())\n"
     _ = note.withCString { write(descriptor, $0, strlen($0)) }
+    self.descriptor = Locked(descriptor)
   }
 
   /// True when a running process holds the lock of the take in `folder`.
@@ -50,10 +53,12 @@ final class TakeLock: @unchecked Sendable {
 
   /// Removes the lock file and releases the lock (the take is finished or given up).
   func release() {
-    guard descriptor >= 0 else { return }
-    unlink(path)
-    close(descriptor)
-    descriptor = -1
+    descriptor.withLock { descriptor in
+      guard descriptor >= 0 else { return }
+      unlink(path)
+      close(descriptor)
+      descriptor = -1
+    }
   }
 
   deinit { release() }

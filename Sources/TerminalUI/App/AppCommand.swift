@@ -7,6 +7,8 @@ public import Playback
 public enum AppCommand: Sendable, Equatable {
   /// Start a take.
   case startRecording
+  /// Start a take although its budget is over 0.95 (the user said so).
+  case startRecordingOverBudget
   /// Stop the take and finalize its files.
   case stopRecording
   /// Pause or resume the take.

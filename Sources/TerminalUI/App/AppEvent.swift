@@ -26,6 +26,8 @@ public enum AppEvent: Sendable {
   case sessionFailed(ErrorReport, settings: RecordingSettings)
   /// A take started.
   case recordingStarted(URL)
+  /// The take was not started: its budget is 0.95 or more (the explanation in one paragraph).
+  case overBudget(String)
   /// The take was paused (true) or resumed.
   case pauseToggled(paused: Bool)
   /// A take finished and was saved.

@@ -50,6 +50,8 @@ extension AppUpdate {
       state.discardAfterStop = true
       state.stopPending = true
       return [.stopRecording]
+    case .recordOverBudget:
+      return [.startRecordingOverBudget]
     case .discardTake(let folder):
       state.overlays.removeAll {
         if case .review = $0 { return true }

@@ -55,6 +55,14 @@ public enum AppUpdate {
     case .recordingStarted(let folder):
       toast(&state, "Recording to \(folder.deletingPathExtension().lastPathComponent)")
       return []
+    case .overBudget(let explanation):
+      state.overlays.append(
+        .confirm(
+          Confirmation(
+            title: "Over budget",
+            message: explanation + " Recording anyway may repeat frames or stop early.",
+            confirmLabel: "Record anyway", action: .recordOverBudget)))
+      return []
     case .pauseToggled(let paused):
       toast(&state, paused ? "Paused" : "Recording again")
       return []

@@ -66,6 +66,8 @@ public struct Confirmation: Sendable, Equatable {
     case stopAndDiscard
     /// Delete a finished take.
     case discardTake(URL)
+    /// Start a take whose budget is over 0.95.
+    case recordOverBudget
   }
 }
 

@@ -73,7 +73,7 @@ public enum PreviewRenderer {
   }
 
   /// The RGB colour of pixel (x, y), BT.601 limited range as the cameras and encoders use.
-  static func rgb(_ image: ImageView, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+  public static func rgb(_ image: ImageView, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
     let luma = Int(image.plane0.row(y)[x])
     let u = Int(image.plane1.row(y / 2)[x / 2]) - 128
     let v = Int(image.plane2.row(y / 2)[x / 2]) - 128

@@ -13,10 +13,8 @@ extension AppRunner {
       return
     }
     switch command {
-    case .startRecording:
-      let events = sessions.startRecording()
-      if case .recordingStarted = events.first { lastCheckpoint = uptime }
-      dispatch(events)
+    case .startRecording, .startRecordingOverBudget:
+      dispatch(sessions.startRecording(overBudget: command == .startRecordingOverBudget))
     case .stopRecording:
       sessions.startStop()
     case .togglePause:
@@ -66,7 +64,8 @@ extension AppRunner {
   /// Commands that change the session, which must wait while a take is being finished.
   static func changesTheSession(_ command: AppCommand) -> Bool {
     switch command {
-    case .startRecording, .togglePause, .applySettings, .applyLayout, .setZoom, .assignSources:
+    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout,
+      .setZoom, .assignSources:
       true
     default:
       false

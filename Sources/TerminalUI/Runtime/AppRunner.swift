@@ -73,7 +73,6 @@ public final class AppRunner {
   let started = SystemMonotonicClock()
   let startTime: MonotonicTime
   var lastTick = -1.0
-  var lastCheckpoint = 0.0
   /// Where takes go, for the free-space figure, and the setting it was resolved from.
   var outputFolder: (setting: String?, path: String?) = (nil, nil)
   var exiting = false
@@ -82,6 +81,8 @@ public final class AppRunner {
   public init(terminal: any TerminalBackend, configuration: Configuration) {
     self.terminal = terminal
     self.configuration = configuration
+    player.pictures =
+      PictureChoice(rawValue: configuration.settingsFile.interface.pictures) ?? .auto
     startTime = started.now()
     sessions = SessionExecutor(openSources: configuration.openSources)
     settings = SettingsExecutor(
@@ -189,10 +190,6 @@ public final class AppRunner {
             + snapshot.back.duplicates) + snapshot.lagRepeats
       pacer.observe(troubleCount: trouble, at: time)
     }
-    if state.isTakeRunning, !sessions.isFinishing, time - lastCheckpoint >= 5 {
-      lastCheckpoint = time
-      sessions.session?.checkpointMetadata()
-    }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
     dispatch(gallery.collect())
   }
@@ -227,24 +224,13 @@ public final class AppRunner {
     }
   }
 
-  /// The three files' expected bytes per second at the current settings (nil for lossless).
+  /// The three files' bytes per second: measured once a take has run a few seconds, else
+  /// expected from the current settings (nil for lossless).
   var estimatedBytesPerSecond: Double? {
-    let settings = state.settings
-    let front = state.sources.front.size
-    let back = state.sources.back.size
-    guard
-      let canvas = try? StackLayout(settings: settings.layout, frontSize: front, backSize: back)
-        .canvasSize
-    else { return nil }
-    var total = 0
-    for size in [canvas, front, back] {
-      guard
-        let bits = settings.bitrate.bitsPerSecond(
-          size: size, rate: settings.frameRate, codec: settings.codec)
-      else { return nil }
-      total += bits
-    }
-    return Double(total) / 8
+    DiskTimeEstimate(
+      settings: state.settings, frontSize: state.sources.front.size,
+      backSize: state.sources.back.size, snapshot: state.session
+    ).bytesPerSecond
   }
 
   private func shutdown() {

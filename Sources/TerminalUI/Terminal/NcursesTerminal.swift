@@ -19,6 +19,8 @@ public final class NcursesTerminal: TerminalBackend {
       throw .notATerminal
     }
     setlocale(LC_ALL, "")
+    // Asked before ncurses reads the keyboard, so the replies never arrive as keys.
+    let pixelProtocols = Self.askForPixelProtocols(timeoutMilliseconds: 300)
     let environment = ProcessInfo.processInfo.environment
     var opened: OpaquePointer?
     // A terminal that announces 24-bit colour under a 256-colour entry gets the matching
@@ -51,11 +53,43 @@ public final class NcursesTerminal: TerminalBackend {
       colorTermVariable: environment["COLORTERM"], termVariable: environment["TERM"],
       localeCodeset: String(cString: cnc_codeset()),
       noColorRequested: environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
-    capabilities = TerminalCapabilities.detect(from: signals, override: colorLimit)
+    var detected = TerminalCapabilities.detect(from: signals, override: colorLimit)
+    detected.pixelProtocols = pixelProtocols
+    capabilities = detected
     pairs = ColorPairTable(capacity: has_colors() ? Int(cnc_color_pairs()) : 0)
   }
 
   deinit { close() }
+
+  /// Sends `GraphicsQuery.request` and reads the replies until the DA1 answer or the timeout,
+  /// with the terminal in raw mode meanwhile (restored after).
+  private static func askForPixelProtocols(timeoutMilliseconds: Int) -> PixelProtocols {
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return [] }
+    var raw = saved
+    cfmakeraw(&raw)
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return [] }
+    defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+    let written = GraphicsQuery.request.withUnsafeBytes {
+      write(STDOUT_FILENO, $0.baseAddress, $0.count)
+    }
+    guard written == GraphicsQuery.request.count else { return [] }
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 256)
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
+    while true {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { break }
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      let left = Int32((deadline - now) / 1_000_000) + 1
+      guard poll(&descriptor, 1, left) > 0 else { break }
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      received += chunk[0..<count]
+      if GraphicsQuery.parse(received).complete { break }
+    }
+    return GraphicsQuery.parse(received).protocols
+  }
 
   public var size: (width: Int, height: Int) {
     var rows: Int32 = 0

@@ -16,11 +16,15 @@ public struct TerminalCapabilities: Sendable, Equatable {
   public var colorDepth: ColorDepth
   /// True when the locale is UTF-8, so box drawing and half blocks can be shown.
   public var unicode: Bool
+  /// The pixel protocols the terminal said it speaks when asked (`GraphicsQuery`); empty
+  /// when it was not asked or did not answer.
+  public var pixelProtocols: PixelProtocols
 
   /// Creates a set of capabilities.
-  public init(colorDepth: ColorDepth, unicode: Bool) {
+  public init(colorDepth: ColorDepth, unicode: Bool, pixelProtocols: PixelProtocols = []) {
     self.colorDepth = colorDepth
     self.unicode = unicode
+    self.pixelProtocols = pixelProtocols
   }
 
   /// The glyphs these capabilities allow.

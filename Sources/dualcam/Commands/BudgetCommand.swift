@@ -77,50 +77,10 @@ struct BudgetCommand: ParsableCommand {
       front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
     for note in sources.notes { Console.status(note) }
 
-    let probe = BudgetProbe()
-    let budgetSources = [
-      BudgetSources.describe(sources.front.info, position: .front, probe: probe),
-      BudgetSources.describe(sources.back.info, position: .back, probe: probe),
-    ]
-    let folder =
-      settings.outputDirectory.map { URL(fileURLWithPath: $0) } ?? OutputLocation.defaultRoot()
-    var inputs = probe.inputs(
-      settings: settings, sources: budgetSources, outputFolder: folder, durationSeconds: seconds)
-
-    let calibrator = Calibrator(
-      cache: CalibrationCache(machine: MachineFingerprint.read()))
-    let missing = try calibrator.missing(for: inputs)
-    if !missing.isEmpty {
-      Console.status(
-        "calibrating \(missing.count) stages on this machine (first use or new settings)…")
-    }
-    let outcome = try calibrator.calibrate(for: inputs)
-    for problem in outcome.problems { Console.status(problem) }
-    inputs.calibration = outcome.table
-    return (try BudgetModel.estimate(inputs), sources.notes + outcome.problems)
-  }
-}
-
-/// Describes opened sources for the budget: kind, wire format, and for V4L2 cameras where
-/// they sit on USB (from sysfs) and whether they also offer MJPEG.
-enum BudgetSources {
-  static func describe(_ info: SourceInfo, position: CameraPosition, probe: BudgetProbe)
-    -> BudgetSource
-  {
-    var source = BudgetSource(
-      position: position, kind: info.kind == "file" ? .file : .synthetic,
-      format: WireFormat(nativeFormat: info.nativeFormat), size: info.size,
-      frameRate: info.frameRate)
-    guard info.kind == "v4l2", let path = info.details["path"] else { return source }
-    let node = URL(fileURLWithPath: path).resolvingSymlinksInPath().lastPathComponent
-    source.usb = probe.usbPlacement(ofVideoNode: node)
-    source.kind = source.usb == nil ? .otherCamera : .usbCamera
-    let formats = (try? DeviceDiscovery().device(at: path).formats) ?? []
-    source.offersMJPEG = formats.contains { format in
-      format.fourCC == "MJPG"
-        && (format.sizeRange != nil
-          || format.sizes.contains { $0.width == info.size.width && $0.height == info.size.height })
-    }
-    return source
+    let check = try BudgetCheck.weigh(
+      settings: settings, front: sources.front.info, back: sources.back.info,
+      durationSeconds: seconds, status: Console.status)
+    for problem in check.notes { Console.status(problem) }
+    return (check.estimate, sources.notes + check.notes)
   }
 }

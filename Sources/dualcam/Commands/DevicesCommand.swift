@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audio
 import Capture
 import DualCamCore
 
@@ -6,7 +7,8 @@ import DualCamCore
 struct DevicesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "devices",
-    abstract: "List the V4L2 cameras: node, name, identity, USB details and best formats.",
+    abstract:
+      "List the V4L2 cameras (node, name, identity, USB details, best formats) and sound inputs.",
     discussion: """
       The identity (a /dev/v4l/by-id link, else by-path, else the bus info) is what keeps a \
       camera's saved controls bound to it across reboots and re-plugs. --json prints a stable \
@@ -18,10 +20,13 @@ struct DevicesCommand: ParsableCommand {
 
   func run() throws {
     let result = DeviceDiscovery().discover()
+    let audioInputs = AudioDeviceDiscovery.captureDevices()
     if json {
-      print(DeviceReport.json(result))
+      print(AudioDeviceReport.json(audioInputs, addedTo: DeviceReport.json(result)))
     } else {
       print(DeviceReport.table(result))
+      print("")
+      print(AudioDeviceReport.table(audioInputs))
     }
   }
 }

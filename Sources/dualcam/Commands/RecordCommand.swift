@@ -18,6 +18,12 @@ struct RecordCommand: ParsableCommand {
 
       Ctrl-C, SIGTERM or SIGHUP stops and finalizes the take; SIGUSR1 pauses and resumes it. \
       Interrupted takes found in the output folder are recovered before recording starts.
+
+      Before the take the budget is checked (as `dualcam budget`). At a cost of 0.95 or more, \
+      --budget=adapt (the default) makes the first suggested changes that fit and says which, \
+      refuse stops with the explanation and exit status 3 (tight) or 4 (over), ignore records \
+      as set with a warning. The prediction, the decision and the measured cost go into \
+      metadata.json.
       """)
 
   @Option(name: .long, help: "Front camera: device path, synthetic[:options] or file:PATH.")
@@ -35,6 +41,13 @@ struct RecordCommand: ParsableCommand {
   )
   var duration: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "At a budget cost of 0.95 or more: adapt (make the suggested changes that fit), "
+        + "refuse (exit 3/4 with the explanation) or ignore (record with a warning)."))
+  var budget: BudgetMode = .default
+
   @Flag(name: .long, help: "Print no progress line, only the result.")
   var quiet = false
 
@@ -42,15 +55,18 @@ struct RecordCommand: ParsableCommand {
   var json = false
 
   func run() throws {
+    var refusal: Int32?
     do {
-      try record()
+      refusal = try record()
     } catch {
       ErrorReporter.report(error)
       throw ExitCode(error.exitCode)
     }
+    if let refusal { throw ExitCode(refusal) }
   }
 
-  private func record() throws(DualCamError) {
+  /// Records a take; returns the exit status when the budget refused it, nil when recorded.
+  private func record() throws(DualCamError) -> Int32? {
     let file = try SettingsFile.load(from: SettingsFile.defaultURL())
     var settings = try recording.settings(over: file.recording)
     settings.layout = try layout.settings(over: file.recording.layout)
@@ -59,19 +75,52 @@ struct RecordCommand: ParsableCommand {
         "note: --split has no effect on the full-stack canvas, which keeps both cameras at "
           + "their own height; choose --canvas portrait, landscape or WxH to split")
     }
+    let seconds = try duration.map { text throws(DualCamError) in
+      try DurationParser.seconds(in: text)
+    }
+    var opened: SourceSelection.Choice? = try SourceSelection.choose(
+      front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
+    for note in opened?.notes ?? [] { Console.status(note) }
+
+    let takeBudget: TakeBudget?
+    let specs = (front: opened?.frontSpec ?? "", back: opened?.backSpec ?? "")
+    // The check borrows the sources only for its duration: they may have to be closed below.
+    let outcome = opened.map {
+      RecordBudgetGate.check(
+        settings: settings, sources: $0, mode: budget, durationSeconds: seconds)
+    }
+    switch outcome {
+    case nil: return nil
+    case .refused(let status): return status
+    case .record(let checked, let decided, let reopen):
+      takeBudget = decided
+      settings = checked
+      if reopen {
+        // A new size or rate reaches the cameras only when they are opened again; the old
+        // ones are closed first (a device may be opened by one user at a time).
+        opened = nil
+        opened = try SourceSelection.choose(
+          front: specs.front, back: specs.back, settings: settings)
+        for note in opened?.notes ?? [] { Console.status(note) }
+      }
+    }
+    guard let sources = opened else { return nil }
     let limit = try duration.map { text throws(DualCamError) in
       try DurationParser.frames(in: text, at: settings.frameRate)
     }
-    let sources = try SourceSelection.choose(
-      front: front ?? file.frontSource, back: back ?? file.backSource, settings: settings)
-    for note in sources.notes { Console.status(note) }
 
-    let session = SessionController(settings: settings, front: sources.front, back: sources.back)
+    let audio = try AudioSelection.choose(settings.audioSettings, videoRate: settings.frameRate)
+    Console.status(audio.note)
+    let session = SessionController(
+      settings: settings, front: sources.front, back: sources.back, audio: audio.source,
+      audioRequired: audio.required)
+    session.takeBudget = takeBudget
     try session.validate()
     recoverInterruptedTakes(in: try OutputLocation.prepare(explicit: settings.outputDirectory))
     let signals = SignalMonitor()
     try session.startPreview()
     defer { session.shutdown() }
+    if let note = session.audioNote { Console.status(note) }
     for (position, source) in [("front", session.front), ("back", session.back)] {
       // A camera that had to change format to start streaming says which it uses now.
       if let change = source.info.details["format_switch"] {
@@ -82,7 +131,9 @@ struct RecordCommand: ParsableCommand {
     Console.status("recording to \(folder.path)")
 
     let progress = ProgressLine(enabled: !quiet)
-    var lastCheckpoint = Date()
+    let meter = LiveCostMeter(
+      cores: takeBudget?.cores ?? Double(ProcessInfo.processInfo.activeProcessorCount))
+    var overWarned = false
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
@@ -90,11 +141,11 @@ struct RecordCommand: ParsableCommand {
         session.togglePause()
         Console.status(session.state == .paused ? "paused (SIGUSR1 resumes)" : "resumed")
       }
-      progress.update(snapshot, settings: settings)
-      if Date().timeIntervalSince(lastCheckpoint) >= 5 {
-        session.checkpointMetadata()
-        lastCheckpoint = Date()
-      }
+      let live = meter.sample(snapshot)
+      progress.update(snapshot, estimate: session.diskTimeEstimate(for: snapshot), live: live)
+      // Said once each time the take goes over, not on every poll.
+      if let warning = live.warning, !overWarned { progress.note("warning: \(warning)") }
+      overWarned = live.warning != nil
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()
@@ -103,6 +154,7 @@ struct RecordCommand: ParsableCommand {
     ResultPrinter.print(result, json: json)
     // Saved whole but cut short (the disk filled up): say so, and fail the command.
     if let problem = result.problem { throw problem }
+    return nil
   }
 
   /// Finishes takes an earlier crash left behind before a new one starts; a failure here is

@@ -35,6 +35,9 @@ struct RecordingOptions: ParsableArguments {
   @Option(name: [.customShort("o"), .long], help: "Folder for takes (default ~/Videos/DualCam).")
   var output: String?
 
+  // Sound (issue 15): a block of its own.
+  @OptionGroup var audio: AudioOptions
+
   /// `base` (the settings file's) with these flags applied, validated.
   func settings(over base: RecordingSettings = RecordingSettings()) throws(DualCamError)
     -> RecordingSettings
@@ -56,6 +59,8 @@ struct RecordingOptions: ParsableArguments {
       settings.preset = preset.lowercased()
     }
     if let output { settings.outputDirectory = output }
+    settings.audio = try audio.settings(over: settings.audioSettings).validated(
+      container: settings.container, videoCodec: settings.codec)
     return settings
   }
 }

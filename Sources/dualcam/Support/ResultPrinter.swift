@@ -41,7 +41,21 @@ enum ResultPrinter {
           + "not keep up; use a lower --fps or a smaller --size (or a faster --preset than the "
           + "one chosen)")
     }
+    lines.append(Self.sound(metadata.audio))
     for error in metadata.errors { lines.append("  note: \(error)") }
     Swift.print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
+  }
+
+  /// The take's sound in one line, or that it has none.
+  static func sound(_ audio: TakeMetadata.AudioRecord?) -> String {
+    guard let audio else { return "  sound: none" }
+    let rate = audio.bitrate.map { " \($0 / 1_000) kbps" } ?? ""
+    return "  sound: \(audio.label) (\(audio.device)), \(audio.codec) \(audio.sampleRate) Hz "
+      + "\(audio.channels) ch\(rate), "
+      + String(
+        format: "%.2f s; xruns %ld, gaps %ld, silence %lld frames, drift %+.1f ppm, "
+          + "offset mean %.2f ms, max %.2f ms", audio.durationSeconds, audio.xruns, audio.gaps,
+        audio.silenceFrames, audio.driftPpm, audio.offsetMeanMilliseconds,
+        audio.offsetMaxMilliseconds) + (audio.note.map { "\n  note: \($0)" } ?? "")
   }
 }

@@ -11,6 +11,11 @@ final class PlayerExecutor {
   private var engine: PlaybackEngine?
   private var seen: Int64 = 0
   private var reported: PlaybackStatus?
+  /// The user's picture renderer (`[interface] pictures`).
+  var pictures: PictureChoice = .auto
+  /// Chafa renderers, one per picture slot (side by side has two of different sizes), made for
+  /// the capabilities they were made with.
+  private var chafa: (capabilities: TerminalCapabilities, slots: [ChafaCellRenderer])?
 
   /// A player timed to `clock`.
   init(clock: any MonotonicClock = SystemMonotonicClock()) {
@@ -75,8 +80,31 @@ final class PlayerExecutor {
     defer { picture.release() }
     seen = number
     reported = status
+    if pictures.playerUsesChafa(for: capabilities) {
+      let cells = Self.draw(picture, fitting: area, with: chafaRenderers(for: capabilities))
+      return .playerFrame(cells, status, method: method)
+    }
     let cells = Self.draw(picture, fitting: area, method: method, glyphs: capabilities.glyphs)
     return .playerFrame(cells, status, method: method)
+  }
+
+  private func chafaRenderers(for capabilities: TerminalCapabilities) -> [ChafaCellRenderer] {
+    if let chafa, chafa.capabilities == capabilities { return chafa.slots }
+    let sextants = PictureChoice.sextants(for: capabilities)
+    let slots = (0..<2).map { _ in
+      ChafaCellRenderer(capabilities: capabilities, sextants: sextants)
+    }
+    chafa = (capabilities, slots)
+    return slots
+  }
+
+  /// Draws `picture` as large as fits `area` with chafa's symbols (`renderers`: one per slot).
+  static func draw(
+    _ picture: PlaybackPicture, fitting area: ScreenRect, with renderers: [ChafaCellRenderer]
+  ) -> CellBuffer {
+    layOut(picture, fitting: area) { image, cells, x, y, size, slot in
+      renderers[slot].draw(image, into: &cells, x: x, y: y, columns: size.columns, rows: size.rows)
+    }
   }
 
   /// Draws `picture` as large as fits `area`: one image, or two next to each other with a
@@ -85,6 +113,19 @@ final class PlayerExecutor {
     _ picture: PlaybackPicture, fitting area: ScreenRect, method: PreviewRenderer.Method,
     glyphs: Glyphs
   ) -> CellBuffer {
+    layOut(picture, fitting: area) { image, cells, x, y, size, _ in
+      PreviewRenderer.draw(
+        image, into: &cells, x: x, y: y, columns: size.columns, rows: size.rows, method: method,
+        glyphs: glyphs)
+    }
+  }
+
+  /// Lays the picture's one or two images out in `area` and has `drawImage` draw each into its
+  /// place (image, cells, x, y, size in cells, slot).
+  private static func layOut(
+    _ picture: PlaybackPicture, fitting area: ScreenRect,
+    drawImage: (ImageView, inout CellBuffer, Int, Int, (columns: Int, rows: Int), Int) -> Void
+  ) -> CellBuffer {
     let images = [picture.primary.image] + (picture.secondary.map { [$0.image] } ?? [])
     let gap = images.count > 1 ? 1 : 0
     let slotWidth = max((area.width - gap * (images.count - 1)) / images.count, 1)
@@ -92,10 +133,8 @@ final class PlayerExecutor {
     let width = sizes.map(\.columns).reduce(0, +) + gap * (images.count - 1)
     var cells = CellBuffer(width: max(width, 1), height: max(sizes.map(\.rows).max() ?? 1, 1))
     var x = 0
-    for (image, size) in zip(images, sizes) {
-      PreviewRenderer.draw(
-        image, into: &cells, x: x, y: (cells.height - size.rows) / 2, columns: size.columns,
-        rows: size.rows, method: method, glyphs: glyphs)
+    for (slot, (image, size)) in zip(images, sizes).enumerated() {
+      drawImage(image, &cells, x, (cells.height - size.rows) / 2, size, slot)
       x += size.columns + gap
     }
     return cells

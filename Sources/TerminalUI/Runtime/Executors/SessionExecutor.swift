@@ -118,8 +118,9 @@ final class SessionExecutor {
 
   // MARK: - Takes
 
-  /// Starts a take.
-  func startRecording() -> [AppEvent] {
+  /// Starts a take once its budget fits (the same check as `dualcam record`); one that does
+  /// not is started only `overBudget`, when the user has seen why and said so.
+  func startRecording(overBudget: Bool = false) -> [AppEvent] {
     guard let session else {
       return [
         .failed(
@@ -128,11 +129,27 @@ final class SessionExecutor {
             fix: "choose cameras in Menu › Devices"))
       ]
     }
+    if let question = checkBudget(session, overBudget: overBudget) { return [question] }
     do {
       return [.recordingStarted(try session.startRecording())]
     } catch {
       return [.failed(ErrorReport(title: "Recording did not start", error: error))]
     }
+  }
+
+  /// Gives the session the take's budget; returns the question to ask when it is 0.95 or more
+  /// and the user has not said to record anyway. A budget that cannot be weighed never stops
+  /// a take (the take then has none in its metadata).
+  private func checkBudget(_ session: SessionController, overBudget: Bool) -> AppEvent? {
+    session.takeBudget = nil
+    guard
+      let check = try? BudgetCheck.weigh(
+        settings: session.settings, front: session.front.info, back: session.back.info)
+    else { return nil }
+    if !check.fits && !overBudget { return .overBudget(check.summary) }
+    // The interface asks instead of adapting: refuse when it fits, ignore when recorded anyway.
+    session.takeBudget = check.takeBudget(mode: check.fits ? .refuse : .ignore)
+    return nil
   }
 
   /// Pauses or resumes the take.

@@ -1,0 +1,182 @@
+public import Budget
+public import Capture
+public import DualCamCore
+import Foundation
+
+/// How a take treats a budget of 0.95 or more.
+public enum BudgetMode: String, Sendable, Codable, CaseIterable {
+  /// Do not start; explain why and what would fit.
+  case refuse
+  /// Make the first suggested changes that fit, say which, and record.
+  case adapt
+  /// Record as set, with a warning.
+  case ignore
+
+  /// The default: a take is never refused and never silently records repeated frames.
+  public static let `default` = BudgetMode.adapt
+}
+
+/// The budget check before a take, shared by `dualcam budget`, `dualcam record` and the
+/// interface: weighs the settings against this machine (calibrating the CPU on first use) and,
+/// for `adapt`, finds the changes that make them fit.
+public struct BudgetCheck: Sendable {
+  /// The settings weighed.
+  public var settings: RecordingSettings
+  /// What the model was given (with the calibration).
+  public var inputs: BudgetInputs
+  /// The verdict, every resource and the suggested changes.
+  public var estimate: BudgetEstimate
+  /// Calibration problems, in words for people.
+  public var notes: [String]
+
+  /// Weighs `settings` with the opened sources `front` and `back`. `status` hears the one line
+  /// said before a calibration (a second or two on first use and when the settings change).
+  public static func weigh(
+    settings: RecordingSettings, front: SourceInfo, back: SourceInfo,
+    durationSeconds: Double? = nil, status: (String) -> Void = { _ in }
+  ) throws(DualCamError) -> BudgetCheck {
+    let probe = BudgetProbe()
+    let sources = [
+      BudgetSources.describe(front, position: .front, probe: probe),
+      BudgetSources.describe(back, position: .back, probe: probe),
+    ]
+    let folder =
+      settings.outputDirectory.map { URL(fileURLWithPath: $0) } ?? OutputLocation.defaultRoot()
+    var inputs = probe.inputs(
+      settings: settings, sources: sources, outputFolder: folder,
+      durationSeconds: durationSeconds)
+    let calibrator = Calibrator(cache: CalibrationCache(machine: MachineFingerprint.read()))
+    let missing = try calibrator.missing(for: inputs)
+    if !missing.isEmpty {
+      status("calibrating \(missing.count) stages on this machine (first use or new settings)…")
+    }
+    let outcome = try calibrator.calibrate(for: inputs)
+    inputs.calibration = outcome.table
+    return BudgetCheck(
+      settings: settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),
+      notes: outcome.problems)
+  }
+
+  /// Whether a take may start without asking: the cost is under 0.95.
+  public var fits: Bool { estimate.verdict == .fits }
+
+  /// Why the settings do not fit, for a refusal or a dialog: the verdict, the limiting
+  /// resource and the changes that would bring the cost under 0.95.
+  public var explanation: [String] {
+    var lines = [estimate.headline]
+    if let limiting = estimate.resources.first(where: { $0.name == estimate.limitingResource }) {
+      lines.append("\(limiting.name): \(limiting.explanation)")
+    }
+    if estimate.suggestions.isEmpty {
+      lines.append("no change of camera format, preset, frame rate or size brings it under 0.95")
+    } else {
+      lines.append(
+        "changes that bring it under 0.95, in this order (each includes the ones above):")
+      for (index, suggestion) in estimate.suggestions.enumerated() {
+        lines.append("  \(index + 1). \(suggestion.line)")
+      }
+      if let last = estimate.suggestions.last, last.verdict != .fits {
+        lines.append("even with all of them it does not fit")
+      }
+    }
+    return lines
+  }
+
+  /// The explanation in one paragraph, for a dialog: the verdict, why, and what would fit.
+  public var summary: String {
+    var text = estimate.headline + "."
+    if let limiting = estimate.resources.first(where: { $0.name == estimate.limitingResource }) {
+      text += " \(limiting.explanation)."
+    }
+    if let fit = estimate.suggestions.last(where: { $0.verdict == .fits })
+      ?? estimate.suggestions.last
+    {
+      let prefix = estimate.suggestions.prefix { $0 != fit } + [fit]
+      text += " With \(prefix.map(\.change.summary).joined(separator: ", ")): cost "
+      text += fit.cost.map { String(format: "%.2f", $0) } ?? "unknown"
+      text += " (\(fit.verdict.rawValue))."
+    }
+    return text
+  }
+
+  /// The take's budget for `SessionController.takeBudget`: this prediction and the decision.
+  public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
+    TakeBudget(decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores)
+  }
+
+  /// The settings with the first suggested changes that make them fit (all of them when none
+  /// does). A camera-format change is left out: the sources open a camera in the format its
+  /// driver offers first and switch to MJPEG by themselves only when the bus refuses, so the
+  /// change could not be made to reach the camera; the adaptation says so.
+  public func adaptation() throws(DualCamError) -> BudgetAdaptation {
+    var current = inputs
+    var after = estimate
+    var applied: [BudgetChange] = []
+    var skipped: [String] = []
+    for suggestion in estimate.suggestions {
+      guard after.verdict != .fits else { break }
+      let change = suggestion.change
+      if change.kind == .cameraFormat {
+        skipped.append(
+          "\(change.summary): not made, a camera cannot be asked for its format here (it "
+            + "switches to MJPEG by itself when the USB bus refuses the bandwidth)")
+        continue
+      }
+      current = try change.applied(to: current)
+      after = try BudgetModel.costs(current)
+      applied.append(change)
+    }
+    return BudgetAdaptation(
+      settings: current.settings, applied: applied, skipped: skipped, estimate: after)
+  }
+
+  /// The record for `metadata.json` of a take recorded with `mode`, after `adaptation` (if
+  /// one was made).
+  public func record(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudgetRecord {
+    let final = adaptation?.estimate ?? estimate
+    return TakeBudgetRecord(
+      mode: mode.rawValue, verdict: final.verdict.rawValue, cost: Self.finite(final.cost),
+      limitingResource: final.limitingResource, verdictBefore: estimate.verdict.rawValue,
+      costBefore: Self.finite(estimate.cost),
+      changesApplied: (adaptation?.applied ?? []).map {
+        TakeBudgetRecord.Change(kind: $0.kind.rawValue, from: $0.from, to: $0.to)
+      },
+      changesSkipped: adaptation?.skipped ?? [],
+      predicted: final.resources.map { resource in
+        TakeBudgetRecord.Resource(
+          kind: resource.kind.rawValue, name: resource.name, demand: resource.demand,
+          capacity: resource.capacity, unit: resource.unit, cost: Self.finite(resource.cost),
+          explanation: resource.explanation)
+      })
+  }
+
+  /// JSON has no number for infinity (a resource with no capacity at all): left out.
+  private static func finite(_ value: Double?) -> Double? {
+    value.flatMap { $0.isFinite ? $0 : nil }
+  }
+}
+
+/// What `adapt` changed.
+public struct BudgetAdaptation: Sendable {
+  /// The settings to record with.
+  public var settings: RecordingSettings
+  /// The changes made, in order.
+  public var applied: [BudgetChange]
+  /// Suggested changes that were not made, each with the reason.
+  public var skipped: [String]
+  /// The budget of the adapted settings.
+  public var estimate: BudgetEstimate
+
+  /// Whether the cameras must be opened again (their size or rate changed).
+  public var reopensSources: Bool {
+    applied.contains { $0.kind == .size || $0.kind == .frameRate }
+  }
+
+  /// Lines for the user: each change made or skipped, and the cost it leads to.
+  public var lines: [String] {
+    var lines = applied.map { "budget: adapted: \($0.summary)" }
+    lines += skipped.map { "budget: \($0)" }
+    lines.append("budget: now \(estimate.headline)")
+    return lines
+  }
+}

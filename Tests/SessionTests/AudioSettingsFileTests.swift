@@ -1,0 +1,54 @@
+import DualCamCore
+import Session
+import Testing
+
+/// The `[audio]` table of the settings file.
+@Suite struct AudioSettingsFileTests {
+  @Test func roundTripKeepsTheSound() throws {
+    var file = SettingsFile()
+    var audio = AudioSettings(input: .device("plughw:CARD=Mic,DEV=0"))
+    audio.sampleRate = 44_100
+    audio.channels = 1
+    audio.bitrate = .kbps256
+    audio.codec = .pcm24
+    file.recording.audio = audio
+    let parsed = try SettingsFile.parse(file.text)
+    #expect(parsed == file)
+    #expect(try SettingsFile.parse(SettingsFile().text) == SettingsFile())
+  }
+
+  @Test(arguments: [
+    ("[audio]\nrate = 5\n", "[audio] rate"),
+    ("[audio]\nchannels = 1.5\n", "[audio] channels"),
+    ("[audio]\nbitrate = \"96k\"\n", "[audio] bitrate"),
+    ("[audio]\ncodec = \"mp3\"\n", "[audio] codec"),
+    ("[audio]\ninput = \"two words\"\n", "[audio] input"),
+    ("[audio]\nvolume = 3\n", "unknown key"),
+  ])
+  func mistakesAreNamed(text: String, expected: String) {
+    #expect {
+      _ = try SettingsFile.parse(text)
+    } throws: { error in
+      guard let error = error as? DualCamError else { return false }
+      return error.problem.contains(expected) && error.exitCode == 64
+    }
+  }
+
+  @Test func audioSettingsAreCheckedAgainstTheContainer() throws {
+    var audio = AudioSettings()
+    #expect(audio.effectiveCodec(container: .mov, videoCodec: .h264) == .aac)
+    #expect(audio.effectiveCodec(container: .mkv, videoCodec: .h264) == .opus)
+    #expect(audio.effectiveCodec(container: .mkv, videoCodec: .ffv1) == .pcm16)
+    #expect(audio.effectiveCodec(container: .mp4, videoCodec: .ffv1) == .aac)
+    audio.codec = .opus
+    #expect(throws: DualCamError.self) { try audio.validated(container: .mov, videoCodec: .h264) }
+    #expect(throws: DualCamError.self) { try audio.validated(container: .mp4, videoCodec: .h264) }
+    audio.sampleRate = 44_100
+    #expect(throws: DualCamError.self) { try audio.validated(container: .mkv, videoCodec: .h264) }
+    #expect(try AudioBitrate(parsing: "320") == .kbps320)
+    #expect(try AudioBitrate(parsing: "256kbps") == .kbps256)
+    #expect(throws: DualCamError.self) { try AudioBitrate(parsing: "192k") }
+    #expect(try AudioInput(parsing: "hw:1,0") == .device("hw:1,0"))
+    #expect(try AudioInput(parsing: "NONE") == .none)
+  }
+}

@@ -1,0 +1,332 @@
+import Capture
+import Compositor
+import DualCamCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Session
+
+/// Whole takes — synthetic cameras, scheduler, compositor, encoders, muxers — on a
+/// `ManualClock`: the test moves the time from event to event and waits at each step until every
+/// thread is idle, so what is recorded depends only on the clock, never on the machine's load.
+/// Every count is exact; the real-time suites (`RecordedTakeTests`) stay as end-to-end checks.
+@Suite("Takes on the manual clock have exact counts", .serialized)
+struct ManualClockTakeTests {
+  static let size = ImageSize(width: 320, height: 240)
+  static let rate = FrameRate(numerator: 30)
+  static let second: Int64 = 1_000_000_000
+  static let millisecond: Int64 = 1_000_000
+  /// Threads that wait on the clock while previewing: one per synthetic camera and the scheduler.
+  static let previewThreads = 3
+  /// During a take also one per output file and the checkpoint writer.
+  static let takeThreads = 7
+
+  /// A session on a manual clock and the driver that moves it.
+  final class Rig {
+    let folder: TemporaryFolder
+    let clock = ManualClock()
+    let session: SessionController
+    var driver: ClockDriver
+    /// When the cameras started (their frame 0).
+    let origin: MonotonicTime
+
+    init(
+      front: String = "synthetic", back: String = "synthetic",
+      backCamera: ((RecordingSettings) throws -> any CameraSource)? = nil,
+      writeTime: OutputWorker.WriteTime? = nil
+    ) throws {
+      folder = try TemporaryFolder()
+      var settings = RecordingSettings()
+      settings.size = ManualClockTakeTests.size
+      settings.frameRate = ManualClockTakeTests.rate
+      settings.outputDirectory = folder.url.path
+      session = SessionController(
+        settings: settings,
+        front: try SourceSpec(parsing: front).makeSource(
+          position: .front, size: settings.size, rate: settings.frameRate),
+        back: try backCamera?(settings)
+          ?? SourceSpec(parsing: back).makeSource(
+            position: .back, size: settings.size, rate: settings.frameRate),
+        clock: clock, simulatedWriteTime: writeTime)
+      driver = ClockDriver(clock: clock, threads: ManualClockTakeTests.previewThreads)
+      origin = clock.now()
+      try session.startPreview()
+      try driver.settle()
+    }
+
+    /// Starts a take of `frames` frames once the clock has moved `lead` past the cameras' start.
+    func start(frames: Int64, lead: Int64 = 0) throws {
+      try driver.advance(by: lead)
+      try session.startRecording(frameLimit: frames)
+      driver.threads = ManualClockTakeTests.takeThreads
+      try driver.settle()
+    }
+
+    /// Runs the take to its frame limit and finalizes it.
+    func finish() throws -> TakeResult {
+      try driver.run(until: { session.snapshot().takeEnded }, within: 60 * second)
+      let result = try session.stopRecording()
+      driver.threads = ManualClockTakeTests.previewThreads
+      return result
+    }
+
+    /// Shuts the session down even when a test failed mid-take: a thread keeps the clock moving
+    /// so that the take can end.
+    func close() {
+      let done = ClockInterrupt()
+      let clock = clock
+      let ticker = WorkerThread(name: "ticker") {
+        while !done.isFired {
+          clock.advance(by: 10 * ManualClockTakeTests.millisecond)
+          usleep(1000)
+        }
+      }
+      session.shutdown()
+      done.fire()
+      ticker.join()
+    }
+  }
+
+  /// Capture time of frame `n` of a camera started at `origin` with `phase`, at `rate`.
+  static func captureTime(
+    _ n: Int64, origin: MonotonicTime, rate: FrameRate = rate, phase: Int64 = 0
+  ) -> MonotonicTime {
+    origin + phase + rate.time(ofFrame: n)
+  }
+
+  @Test("a clean take: every file has exactly the frames asked for, camera frame k in slot k")
+  func cleanTake() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 45)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+
+    #expect(sync.frames == 45)
+    for camera in [sync.front, sync.back] {
+      #expect(camera.duplicates == 0 && camera.droppedTotal == 0 && camera.missingSlots == 0)
+    }
+    #expect(sync.repeatedForEncoderLag == 0)
+    #expect(sync.frontRepeatsWritten == 0 && sync.backRepeatsWritten == 0)
+    #expect(sync.skewMaxMilliseconds == 0, "both cameras capture at the same instants")
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: Self.size, backSize: Self.size))
+    for file in [front, back, dual] {
+      #expect(file.times.count == 45)
+    }
+    for k in 0..<45 {
+      #expect(front.stamps[k]?.frameNumber == UInt32(k), "front frame \(k)")
+      #expect(back.stamps[k]?.frameNumber == UInt32(k), "back frame \(k)")
+      #expect(dual.frontStamps[k] == front.stamps[k] && dual.backStamps[k] == back.stamps[k])
+    }
+  }
+
+  @Test("rate mismatch and lost frames: exact duplicates, drops and skew, in the files too")
+  func faultsAreCountedExactly() throws {
+    let rig = try Rig(front: "synthetic:drop-every=7", back: "synthetic:fps=25,phase=9ms")
+    defer { rig.close() }
+    // The back camera's first frame comes 9 ms after the start; the take starts one frame
+    // period in, on the front camera's frame 1.
+    let period = Self.rate.periodNanoseconds
+    try rig.start(frames: 60, lead: period)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+
+    // What each slot must hold. Slot k targets the front camera's frame k + 1; every 7th front
+    // frame was never captured, and its two neighbours are equally close, so the slot takes the
+    // earlier one again. The 25 fps back camera's closest frame repeats in one slot of six.
+    let backRate = FrameRate(numerator: 25)
+    var expectedFront: [Int64] = []
+    var expectedBack: [Int64] = []
+    var skews: [Int64] = []
+    for k in Int64(0)..<60 {
+      let target = Self.captureTime(k + 1, origin: rig.origin)
+      let frontFrame = (k + 1) % 7 == 0 ? k : k + 1
+      let backFrame = (Int64(0)..<60).min { a, b in
+        let distanceA = abs(
+          Self.captureTime(a, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
+        let distanceB = abs(
+          Self.captureTime(b, origin: rig.origin, rate: backRate, phase: 9_000_000) - target)
+        return distanceA < distanceB || (distanceA == distanceB && a < b)
+      }!
+      expectedFront.append(frontFrame)
+      expectedBack.append(backFrame)
+      skews.append(
+        abs(
+          Self.captureTime(frontFrame, origin: rig.origin)
+            - Self.captureTime(backFrame, origin: rig.origin, rate: backRate, phase: 9_000_000)))
+    }
+    #expect(front.stamps.map { $0.map { Int64($0.frameNumber) } } == expectedFront)
+    #expect(back.stamps.map { $0.map { Int64($0.frameNumber) } } == expectedBack)
+
+    #expect(sync.frames == 60)
+    #expect(sync.front.duplicates == 8, "front frames 7, 14 … 56 were never captured")
+    #expect(sync.front.droppedBySource == 8)
+    #expect(sync.back.duplicates == 10, "50 back frames fill 60 slots")
+    #expect(sync.back.droppedUnused == 0 && sync.front.droppedUnused == 0)
+    #expect(sync.repeatedForEncoderLag == 0)
+    #expect(sync.frontRepeatsWritten == 8 && sync.backRepeatsWritten == 10)
+    let maxSkew = Double(skews.max()!) / 1e6
+    let meanSkew = Double(skews.reduce(0, +)) / 60 / 1e6
+    #expect(abs(sync.skewMaxMilliseconds - maxSkew) < 0.001)
+    #expect(abs(sync.skewMeanMilliseconds - meanSkew) < 0.001)
+    // A slot repeating a lost front frame is at most a frame period off; the 25 fps back camera
+    // at most half its period.
+    #expect(maxSkew <= 1000.0 / 30 + 1000.0 / 25 / 2)
+  }
+
+  @Test("a pause removes exactly the paused span: the frames captured in it, and its time")
+  func pauseRemovesExactSpan() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 60)
+    // Slots 0…30 are decided by 1.01 s; the pause then lasts exactly half a second, in which
+    // each camera captures frames 31…45.
+    try rig.driver.advance(by: Self.second + 10 * Self.millisecond)
+    rig.session.pause()
+    try rig.driver.advance(by: Self.second / 2)
+    rig.session.resume()
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let metadata = take.metadata
+    let sync = metadata.sync
+
+    #expect(sync.frames == 60)
+    #expect(metadata.pauses.count == 1)
+    #expect(metadata.pauses.first?.atFrame == 31)
+    #expect(sync.pausedSeconds == 0.5)
+    #expect(sync.front.discardedWhilePaused == 15 && sync.back.discardedWhilePaused == 15)
+    for camera in [sync.front, sync.back] {
+      #expect(camera.duplicates == 0 && camera.droppedTotal == 0)
+    }
+    // The take ends the instant slot 59's frames arrive: 59 periods of recorded time, one frame
+    // short of the files' two seconds, as the presentation clock allows.
+    #expect(abs(sync.wallSeconds - sync.pausedSeconds - 59.0 / 30) < 1e-6)
+    #expect(sync.durationSeconds == 2)
+    for name in ["front", "back"] {
+      let file = try take.decodeCamera(name)
+      #expect(file.times.count == 60)
+      let numbers = file.stamps.map { $0.map { Int($0.frameNumber) } }
+      #expect(numbers == (0..<60).map { $0 < 31 ? $0 : $0 + 15 }, "\(name)")
+      // Timestamps run on without a gap.
+      for k in 1..<60 { #expect(abs(file.times[k] - file.times[k - 1] - 1.0 / 30) < 1e-6) }
+    }
+  }
+
+  @Test("a camera that goes silent: exactly its silent slots show NO SIGNAL, the take goes on")
+  func signalLossIsExact() throws {
+    // The back camera captures 1 ms after the front one and delivers nothing from 0.8 s to
+    // 1.8 s after it starts: frames 24…53. The take starts on its frame 0. So slot 23 has both
+    // frames 23 before the blackout, and the signal is back in time for slot 54's frame 54.
+    let rig = try Rig(backCamera: { settings in
+      BlackoutCamera(
+        position: .back, size: settings.size, rate: settings.frameRate, from: 0.8, until: 1.8,
+        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
+    })
+    defer { rig.close() }
+    try rig.start(frames: 75, lead: Self.millisecond)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+
+    #expect(front.times.count == 75 && back.times.count == 75)
+    #expect(sync.back.missingSlots == 30)
+    #expect(sync.front.missingSlots == 0 && sync.front.duplicates == 0)
+    #expect(front.stamps.map { $0.map { Int($0.frameNumber) } } == Array(0..<75))
+    #expect(
+      back.stamps.map { $0.map { Int($0.frameNumber) } }
+        == (0..<75).map { (24..<54).contains($0) ? nil : $0 })
+    #expect(
+      take.metadata.errors.contains { $0.contains("back camera: signal lost (test blackout)") })
+    #expect(take.metadata.errors.contains { $0.contains("back camera: signal restored") })
+    #expect(take.metadata.status == .complete)
+  }
+
+  @Test("an encoder that stalls: slots stay on time and exactly the overdue ones are repeats")
+  func encoderLagIsExact() throws {
+    // The dual view's encoder needs a whole second for frame 10; the others keep up.
+    let rig = try Rig(writeTime: { name, index in
+      name == "dualview" && index == 10 ? ManualClockTakeTests.second : 0
+    })
+    defer { rig.close() }
+    try rig.start(frames: 60)
+    let result = try rig.finish()
+    let take = try TakeInspector(folder: result.folder)
+    let sync = take.metadata.sync
+    let front = try take.decodeCamera("front")
+    let back = try take.decodeCamera("back")
+    let dual = try take.decodeDualView(
+      layout: StackLayout(settings: LayoutSettings(), frontSize: Self.size, backSize: Self.size))
+
+    // The dual view holds frame 10 until 1.333 s and its queue takes frames 11…16, so from slot
+    // 17 no slot can go to all three outputs. A slot whose deadline (its target + 50 ms) plus
+    // the grace of four periods passes before then becomes a repeat of frame 16: slots 17…34
+    // (34: 1133 + 50 + 133 = 1317 ms). Slot 35's would pass at 1350 ms; it is written as decided.
+    let expected = (0..<60).map { $0 < 17 ? $0 : $0 < 35 ? 16 : $0 }
+    #expect(sync.repeatedForEncoderLag == 18)
+    #expect(front.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
+    #expect(back.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
+    for file in [front, back, dual] { #expect(file.times.count == 60) }
+    for camera in [sync.front, sync.back] {
+      #expect(camera.duplicates == 0 && camera.droppedTotal == 0)
+    }
+    #expect(sync.frontRepeatsWritten == sync.repeatedForEncoderLag)
+    #expect(sync.backRepeatsWritten == sync.repeatedForEncoderLag)
+    for k in 0..<60 {
+      #expect(dual.frontStamps[k] == front.stamps[k] && dual.backStamps[k] == back.stamps[k])
+    }
+  }
+
+  @Test("the session checkpoints its metadata every 5 s of its own clock")
+  func checkpointsOnItsClock() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 300)
+    let folder = try #require(rig.session.snapshot().takeFolder)
+    func checkpoint() throws -> TakeMetadata {
+      let decoder = JSONDecoder()
+      decoder.keyDecodingStrategy = .convertFromSnakeCase
+      return try decoder.decode(
+        TakeMetadata.self, from: Data(contentsOf: folder.appendingPathComponent("metadata.json")))
+    }
+    #expect(try checkpoint().sync.frames == 0, "written once at the start")
+    // Paused from 4.01 s, so the count stays put while the checkpoint is due.
+    try rig.driver.advance(by: 4 * Self.second + 10 * Self.millisecond)
+    rig.session.pause()
+    try rig.driver.advance(by: 980 * Self.millisecond)
+    #expect(try checkpoint().sync.frames == 0, "nothing before 5 s")
+    try rig.driver.advance(by: 20 * Self.millisecond)
+    let written = try checkpoint()
+    #expect(written.status == .recording)
+    #expect(written.sync.frames == 121)
+    rig.session.resume()
+    let result = try rig.finish()
+    #expect(result.metadata.status == .complete && result.metadata.sync.frames == 300)
+  }
+
+  @Test("the disk estimate is measured from the bytes written once the take has run 3 s")
+  func diskEstimateIsMeasured() throws {
+    let rig = try Rig()
+    defer { rig.close() }
+    try rig.start(frames: 150)
+    try rig.driver.advance(by: 2 * Self.second)
+    let early = rig.session.snapshot()
+    #expect(!rig.session.diskTimeEstimate(for: early).isMeasured)
+    try rig.driver.advance(by: Self.second + 10 * Self.millisecond)
+    let snapshot = rig.session.snapshot()
+    let estimate = rig.session.diskTimeEstimate(for: snapshot)
+    let bytes = snapshot.outputs.reduce(Int64(0)) { $0 + $1.bytes }
+    #expect(estimate.isMeasured)
+    #expect(estimate.bytesPerSecond == Double(bytes) / snapshot.recordedSeconds)
+    _ = try rig.finish()
+  }
+}
