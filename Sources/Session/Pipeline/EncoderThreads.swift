@@ -9,6 +9,11 @@ enum EncoderThreads {
   /// otherwise the counts add up to exactly `cores`. Outputs without an encoder (stream copies)
   /// get 0. Cores left over after rounding down go to the largest remainders, in the set's order
   /// on ties.
+  ///
+  /// One exception, measured: with two or three cores the dual view still gets two (slice)
+  /// threads. It encodes twice a camera's pixels in the same frame time, and with one thread
+  /// it dropped frames at 2×720p on two cores (`PERFORMANCE.md`, section 3); the cameras'
+  /// encoders then share the cores with it, as they did before the split.
   static func split(cores: Int, pixels: OutputSet<Int?>) -> OutputSet<Int> {
     let encoding = pixels.compactMap { $0 }.filter { $0 > 0 }
     let totalPixels = encoding.reduce(0, +)
@@ -26,6 +31,12 @@ enum EncoderThreads {
     {
       threads[largest] -= 1
       used -= 1
+    }
+    if let dualView = pixels.dualView, dualView > 0, (2...3).contains(cores),
+      threads.dualView < 2
+    {
+      threads.dualView = 2
+      used += 1
     }
     while used < budget {
       let next = OutputRole.allCases.filter { share($0) > 0 }.max { first, second in
