@@ -50,26 +50,8 @@ public enum ContainerRemuxer {
     try input.findStreamInfo()
     let output = try OutputMuxer(muxerName: muxerName, url: target)
     let context = input.pointer
-    var mapping = [Int32](repeating: -1, count: Int(context.pointee.nb_streams))
-    var outputCount: Int32 = 0
-    for index in 0..<Int32(context.pointee.nb_streams) {
-      let stream = input.stream(index)
-      let type = stream.pointee.codecpar.pointee.codec_type
-      guard type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO else { continue }
-      let copy = try output.addStream()
-      try Libav.check(avcodec_parameters_copy(copy.pointee.codecpar, stream.pointee.codecpar)) {
-        error in
-        .encoderFailed(
-          "cannot copy a stream of \(source.lastPathComponent) (\(error.message))", fix: "")
-      }
-      // The source's codec tag names the codec in its own container's words (MOV's `avc1`
-      // may not be MP4's); the new muxer picks its own.
-      copy.pointee.codecpar.pointee.codec_tag = 0
-      copy.pointee.time_base = stream.pointee.time_base
-      copy.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
-      mapping[Int(index)] = outputCount
-      outputCount += 1
-    }
+    let (mapping, outputCount) = try output.addCopies(
+      of: input, named: source.lastPathComponent, keepingCodecTags: false)
     guard outputCount > 0 else {
       throw .unreadableMedia(
         "\(source.lastPathComponent) has no video stream", fix: "export DualCam's own takes")

@@ -67,19 +67,7 @@ public struct BudgetCheck: Sendable {
     if let limiting = estimate.resources.first(where: { $0.name == estimate.limitingResource }) {
       lines.append("\(limiting.name): \(limiting.explanation)")
     }
-    if estimate.suggestions.isEmpty {
-      lines.append("no change of camera format, preset, frame rate or size brings it under 0.95")
-    } else {
-      lines.append(
-        "changes that bring it under 0.95, in this order (each includes the ones above):")
-      for (index, suggestion) in estimate.suggestions.enumerated() {
-        lines.append("  \(index + 1). \(suggestion.line)")
-      }
-      if let last = estimate.suggestions.last, last.verdict != .fits {
-        lines.append("even with all of them it does not fit")
-      }
-    }
-    return lines
+    return lines + estimate.changeLines
   }
 
   /// The explanation in one paragraph, for a dialog: the verdict, why, and what would fit.

@@ -23,18 +23,7 @@ enum BudgetReport {
       lines.append("not weighed: \(estimate.unweighed.joined(separator: ", "))")
     }
     if estimate.verdict != .fits {
-      if estimate.suggestions.isEmpty {
-        lines.append("no change of camera format, preset, frame rate or size brings it under 0.95")
-      } else {
-        lines.append(
-          "changes that bring it under 0.95, in this order (each includes the ones above):")
-        for (index, suggestion) in estimate.suggestions.enumerated() {
-          lines.append("  \(index + 1). \(suggestion.line)")
-        }
-        if let last = estimate.suggestions.last, last.verdict != .fits {
-          lines.append("even with all of them it does not fit")
-        }
-      }
+      lines += estimate.changeLines
     }
     return lines.joined(separator: "\n")
   }
