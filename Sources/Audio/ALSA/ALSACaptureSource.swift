@@ -1,5 +1,4 @@
 public import DualCamCore
-import Synchronization
 
 /// A sound card (or PipeWire/PulseAudio through `default`) captured through libasound.
 ///
@@ -18,7 +17,7 @@ public final class ALSACaptureSource: AudioSource, @unchecked Sendable {
   private let system: any ALSASystem
   private let request: ALSARequest
   private let advisor: ALSAFailureAdvisor
-  private let state: Mutex<AudioSourceInfo>
+  private let state: Locked<AudioSourceInfo>
   private let loop = AudioCaptureLoop()
 
   /// Creates a source for `device` (`default`, `hw:1,0`, `plughw:CARD=Mic`) asking for `format`
@@ -31,7 +30,7 @@ public final class ALSACaptureSource: AudioSource, @unchecked Sendable {
     let frames = periodFrames ?? max(format.sampleRate / 100, 64)
     request = ALSARequest(format: format, periodFrames: frames)
     advisor = ALSAFailureAdvisor(device: device)
-    state = Mutex(
+    state = Locked(
       AudioSourceInfo(
         kind: "alsa", label: device, device: device, format: format, periodFrames: frames))
   }

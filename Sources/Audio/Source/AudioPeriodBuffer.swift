@@ -1,5 +1,4 @@
 public import DualCamCore
-import Synchronization
 
 /// One period of captured sound: interleaved samples stamped with the monotonic capture time of
 /// their first frame.
@@ -97,7 +96,7 @@ public final class AudioPeriodPool: @unchecked Sendable {
   /// How many buffers exist.
   public let capacity: Int
   private var buffers: [AudioPeriodBuffer] = []
-  private let free: Mutex<[Int]>
+  private let free: Locked<[Int]>
 
   /// Allocates `capacity` buffers of `capacityFrames` frames of `format`.
   public init(format: AudioFormat, capacityFrames: Int, capacity: Int) {
@@ -106,7 +105,7 @@ public final class AudioPeriodPool: @unchecked Sendable {
     var indices = [Int]()
     indices.reserveCapacity(capacity)
     for index in (0..<capacity).reversed() { indices.append(index) }
-    free = Mutex(indices)
+    free = Locked(indices)
     buffers = (0..<capacity).map {
       AudioPeriodBuffer(pool: self, poolIndex: $0, format: format, capacityFrames: capacityFrames)
     }

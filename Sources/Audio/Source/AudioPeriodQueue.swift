@@ -1,4 +1,4 @@
-import Synchronization
+import DualCamCore
 
 /// Hands periods from a source's capture thread to the thread that owns the `AudioTimeline`.
 ///
@@ -16,12 +16,12 @@ public final class AudioPeriodQueue: AudioSink, @unchecked Sendable {
     var events: [AudioSourceEvent] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a queue holding up to `capacity` periods (the source's pool size is plenty).
   public init(capacity: Int) {
     precondition(capacity > 0, "an audio period queue needs room")
-    state = Mutex(State(periods: Array(repeating: nil, count: capacity)))
+    state = Locked(State(periods: Array(repeating: nil, count: capacity)))
   }
 
   /// Called by the source: queues the period (the queue takes over the reference).

@@ -19,7 +19,7 @@ final class SessionAudio: @unchecked Sendable {
   private let lost = Atomic<Bool>(false)
   /// Peak and RMS per channel, fed on the scheduler thread, read by the interface: it shows
   /// the microphone is live before a take starts. Processed inside the lock, so no copy is made.
-  private let meter = Mutex<LevelMeter?>(nil)
+  private let meter = Locked<LevelMeter?>(nil)
   /// The newest periods seen between takes (scheduler thread only): a take's first slot stands
   /// for the moment record was pressed, and the period holding that moment may have been
   /// captured before the take reached the scheduler.

@@ -40,9 +40,9 @@ final class DiskSpaceGuard: Sendable {
   /// encoders (more when they lag), and a margin for a writer that briefly writes faster.
   static let secondsOfReserve = 5.0
 
-  private let latched = Mutex<LowSpace?>(nil)
+  private let latched = Locked<LowSpace?>(nil)
   private let stopping = Atomic<Bool>(false)
-  private let thread = Mutex<WorkerThread?>(nil)
+  private let thread = Locked<WorkerThread?>(nil)
 
   /// Starts watching `folder`; `progress` says where the take stands.
   init(
