@@ -10,7 +10,7 @@ final class AudioCaptureLoop: @unchecked Sendable {
   // Safe to share: `thread` and `interrupt` change only in start/stop, which the owning source
   // calls from one control thread; everything the capture thread touches is atomic or locked.
   private let running = Atomic<Bool>(false)
-  private let counted = Mutex(AudioCaptureCounters())
+  private let counted = Locked(AudioCaptureCounters())
   private var thread: WorkerThread?
   private(set) var interrupt = ClockInterrupt()
 

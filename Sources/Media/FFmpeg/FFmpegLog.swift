@@ -4,6 +4,7 @@ import Synchronization
 
 #if canImport(Glibc)
   import Glibc
+  import DualCamCore
 #endif
 
 /// What FFmpeg may print to the terminal, and the error lines DualCam keeps for its messages.
@@ -77,5 +78,5 @@ public enum FFmpegLog {
 
   private static let printLevel = Atomic<Int32>(Level.quiet.rawValue)
   /// Keyed by thread so that three encoders failing at once each quote their own reason.
-  private static let lastErrors = Mutex<[UInt: String]>([:])
+  private static let lastErrors = Locked<[UInt: String]>([:])
 }

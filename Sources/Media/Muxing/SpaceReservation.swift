@@ -1,11 +1,10 @@
 import DualCamCore
 import Foundation
-import Synchronization
 
 /// Free space claimed by file rewrites in progress, so that rewrites running side by side
 /// (a take's three files are finished at once) do not each count the same free bytes.
 enum SpaceReservation {
-  private static let claimed = Mutex<Int64>(0)
+  private static let claimed = Locked<Int64>(0)
 
   /// Claims `bytes` on the file system of the folder open as `folder`; false when its free
   /// space, less what other rewrites claimed, is smaller. Unknown free space is not checked.
