@@ -1,5 +1,6 @@
 internal import CX264
 import DualCamCore
+import Synchronization
 
 /// Owns one open libx264 encoder: `deinit` is the only place it is closed, so an encoder that
 /// fails half-way through its set-up is closed by leaving scope, on every path.
@@ -8,7 +9,7 @@ struct X264Handle: ~Copyable {
   let pointer: OpaquePointer
 
   /// Serialises `x264_encoder_open` across the writers a take opens side by side.
-  private static let openLock = Locked(())
+  private static let openLock = Mutex(())
 
   /// Opens an encoder with `parameters` (x264 may adjust them); nil when x264 refuses them.
   init?(parameters: inout x264_param_t) {

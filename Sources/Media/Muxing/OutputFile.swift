@@ -34,7 +34,7 @@ package final class OutputFile: @unchecked Sendable {
   /// Where the file is written.
   package let url: URL
   private let muxer: OutputMuxer
-  private let lock = Locked(())
+  private let lock = Mutex(())
   private var streamCount: Int32 = 0
   private var phase = Phase.settingUp
   private var failure: DualCamError?
