@@ -510,6 +510,7 @@ public final class SessionController: Sendable {
       takeFolder: take?.folder.partialURL,
       takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
     snapshot.audio = take == nil ? nil : audioStatus(report.audio)
+    snapshot.diskFull = lowSpace != nil
     return snapshot
   }
 
