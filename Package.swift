@@ -55,6 +55,8 @@ let package = Package(
       providers: [.apt(["libswresample-dev"])]
     ),
     .systemLibrary(name: "CProcessControl"),
+    // renameat2(RENAME_NOREPLACE), which Swift's Glibc module does not declare.
+    .systemLibrary(name: "CFileSystem"),
     .systemLibrary(name: "CCacheControl"),
     .systemLibrary(
       name: "CNcurses",
@@ -68,7 +70,7 @@ let package = Package(
     ),
 
     // MARK: - Engine
-    .target(name: "DualCamCore", swiftSettings: strictSwift),
+    .target(name: "DualCamCore", dependencies: ["CFileSystem"], swiftSettings: strictSwift),
     .target(name: "ProcessPolicy", dependencies: ["CProcessControl"], swiftSettings: strictSwift),
     .target(
       name: "Compositor", dependencies: ["DualCamCore", "CCacheControl"], swiftSettings: strictSwift

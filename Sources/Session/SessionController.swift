@@ -237,6 +237,8 @@ public final class SessionController: Sendable {
       settings: settings.layout, frontSize: front.info.size, backSize: back.info.size)
     let startDate = Date()
     let folder = try TakeFolder.create(in: root, startingAt: startDate)
+    // Made before the files, so that their writes find it (`WriteHooks`).
+    let reserve = TakeSpaceReserve(in: folder.partialURL)
     let specs: OutputSet<OutputSpec>
     let writers: OutputSet<OutputWriter>
     let audioEncoder: AudioEncoder?
@@ -257,6 +259,7 @@ public final class SessionController: Sendable {
     } catch {
       placeholderFront.release()
       placeholderBack.release()
+      reserve?.remove()
       folder.discard()
       throw error
     }
@@ -269,6 +272,7 @@ public final class SessionController: Sendable {
       },
       placeholderFront: placeholderFront, placeholderBack: placeholderBack, audio: takeAudio)
     guard let lock = TakeLock(in: folder.partialURL) else {
+      reserve?.remove()
       folder.discard()
       throw .outputUnavailable(
         "cannot create the lock file in \(folder.partialURL.path)",
@@ -277,7 +281,7 @@ public final class SessionController: Sendable {
     let startTime = clock.now()
     let take = TakeInProgress(
       folder: folder, lock: lock, specs: specs, outputs: outputs, startTime: startTime,
-      startDate: startDate, layout: settings.layout)
+      startDate: startDate, layout: settings.layout, reserve: reserve)
     let workers = Array(outputs.workers)
     let (interval, probe) = control.withLock { ($0.diskCheckInterval, $0.diskSpaceProbe) }
     let diskGuard = DiskSpaceGuard(folder: folder.partialURL, interval: interval, probe: probe) {
@@ -368,7 +372,8 @@ public final class SessionController: Sendable {
     let endedByItself = scheduler.latestReport.takeEnded  // its frame limit was reached
     scheduler.send(.stop(at: stopTime))
     let report = scheduler.waitForTakeEnd()
-    let lowSpace = diskGuard?.stop()
+    // The guard's check, or else a write that found the disk full first.
+    let lowSpace = diskGuard?.stop() ?? take.reserve?.diskFull
     let endDate = Date()
     control.withLock { control in
       control.take = nil
@@ -384,6 +389,7 @@ public final class SessionController: Sendable {
       errors.insert("\(failed) output failed while recording: \(error.problem)", at: 0)
     }
     if report.statistics.slots == 0 && errors.isEmpty {
+      take.reserve?.remove()
       take.folder.discard()
       throw .invalidArgument(
         "the take was stopped before its first frame; nothing was saved",
@@ -409,15 +415,14 @@ public final class SessionController: Sendable {
     } catch {
       metadataProblem = error
     }
+    // Its room is no longer needed: the files are closed and the metadata written.
+    take.reserve?.remove()
     if let error = report.outputError ?? finished.first(where: { $0.error != nil })?.error {
-      // The files stay in the .partial folder (playable up to the failure) and the user is
-      // told where; `dualcam recover` can finish them once the cause is fixed.
-      let also = metadataProblem.map { "; \($0.problem)" } ?? ""
-      let dropFix = error.fix.isEmpty || error.fix.contains("dualcam recover")  // said below
-      throw .writeFailed(
-        "\(error.problem); the take so far is kept in \(take.folder.partialURL.path)\(also)",
-        fix: (dropFix ? "" : "\(error.fix); then ")
-          + "run `dualcam recover` to cut its files to the frames they share")
+      take.lock.release()
+      // A full disk the reserve could not cover: the files are cut to what they all hold.
+      throw FailedTakeEnding.end(
+        take.folder.partialURL, error: error, metadataProblem: metadataProblem,
+        cut: take.reserve?.diskFull != nil)
     }
     if let metadataProblem { throw metadataProblem }
     take.lock.release()
@@ -482,7 +487,7 @@ public final class SessionController: Sendable {
         signalLost: sink.channel(position).signalLost.load(ordering: .relaxed),
         maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9)
     }
-    let lowSpace = take == nil ? nil : diskGuard?.lowSpace
+    let lowSpace = take == nil ? nil : diskGuard?.lowSpace ?? take?.reserve?.diskFull
     let outputs: [SessionSnapshot.Output] =
       take.map { take in
         take.outputs.workers.map {
@@ -497,12 +502,15 @@ public final class SessionController: Sendable {
       back: camera(.back, back), outputs: outputs,
       failure: report.outputError.map { "\(report.outputFailure ?? "output"): \($0.problem)" }
         ?? lowSpace.map {
-          "the disk is almost full (\(DiskSpaceGuard.LowSpace.megabytes($0.freeBytes)) free): "
-            + "the take stops while its files can still be finished"
+          $0.foundByWrite
+            ? "the disk is full: the take stops and finishes with the room it set aside"
+            : "the disk is almost full (\(DiskSpaceGuard.LowSpace.megabytes($0.freeBytes)) "
+              + "free): the take stops while its files can still be finished"
         },
       takeFolder: take?.folder.partialURL,
       takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
     snapshot.audio = take == nil ? nil : audioStatus(report.audio)
+    snapshot.diskFull = lowSpace != nil
     return snapshot
   }
 

@@ -75,6 +75,9 @@ public struct SessionSnapshot: Sendable {
   public var takeEnded: Bool
   /// The take's sound counters; nil when there is no sound.
   public var audio: AudioStatus?
+  /// True when the take is stopping because its disk is full (the guard's check, or a write
+  /// that found no room); `failure` then says so in words.
+  public var diskFull = false
 
   /// Creates a snapshot.
   public init(

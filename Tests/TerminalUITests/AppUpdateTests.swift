@@ -230,6 +230,30 @@ import Testing
     #expect(second.isEmpty)
   }
 
+  @Test func fullDiskSaysDiskFullWithWhatWasSavedAndWhere() {
+    var state = StateFixtures.recording()
+    var session = state.session!
+    session.failure = "the disk is full: the take stops and finishes with the room it set aside"
+    session.diskFull = true
+    let stop = AppUpdate.update(
+      &state, .tick(uptime: 1, session: session, system: .init()), environment: permissive)
+    #expect(stop == [.stopRecording])
+    #expect(state.toasts.last?.text == "Disk full: stopping the take and saving what was recorded")
+    #expect(state.toasts.allSatisfy { !$0.text.contains("Output failed") })
+    let review = TakeReview(
+      folder: URL(fileURLWithPath: "/videos/2026-11-24_10-00-00"), duration: 12.5, frames: 375,
+      pauses: 0, dropped: 0, duplicates: 0, files: [], stoppedForFullDisk: true)
+    _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
+    #expect(
+      state.toasts.last?.text
+        == "Disk full: 375 frames (\(Formatting.clock(seconds: 12.5))) saved in "
+        + "/videos/2026-11-24_10-00-00")
+    guard case .review = state.topOverlay else {
+      Issue.record("the review shows the saved take")
+      return
+    }
+  }
+
   @Test func clicksFocusACameraAndPickMenuRows() {
     var state = StateFixtures.previewing()
     // The fixture's preview is 36×20 cells centred in the 80×22 area: back is the lower half.

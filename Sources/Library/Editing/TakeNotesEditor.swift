@@ -70,20 +70,14 @@ public enum TakeNotesEditor {
   static func replaceAtomically(_ path: String, with data: Data, mode: UInt32) throws(DualCamError)
   {
     let folder = (path as NSString).deletingLastPathComponent
-    let temporary = folder + "/.metadata.json.\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
-    guard descriptor >= 0 else {
+    // Through DescriptorWriter: a short write or EINTR no longer leaves a torn note.
+    do throws(WriteFailure) {
+      try FileContentsWriter.write(
+        data, to: URL(fileURLWithPath: path), mode: .atomic, permissions: mode_t(mode))
+    } catch {
       throw .writeFailed(
-        "cannot write in \(folder): \(SystemError(code: errno))", fix: "check its permissions")
-    }
-    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    let synced = fsync(descriptor) == 0
-    close(descriptor)
-    guard written == data.count, synced, rename(temporary, path) == 0 else {
-      let error = SystemError(code: errno)
-      unlink(temporary)
-      throw .writeFailed(
-        "cannot replace \(path): \(error)", fix: "check free space and permissions")
+        "cannot replace \(path): \(SystemError(code: error.code))",
+        fix: "check free space and permissions")
     }
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directory >= 0 {

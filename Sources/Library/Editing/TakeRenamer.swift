@@ -30,13 +30,16 @@ public enum TakeRenamer {
     }
     let target = folder.deletingLastPathComponent().appendingPathComponent(name)
     if target.path == folder.standardizedFileURL.path { return folder }
-    if case .success = FileStatus.of(target.path) {
+    // The kernel checks the name and renames in one step: a take or file that appears at the
+    // name between a check and the rename is never replaced.
+    let code = NoReplaceRename.rename(folder, to: target)
+    if code == EEXIST || code == ENOTEMPTY {
       throw .invalidArgument(
         "a take or file named \(name) already exists", fix: "choose another name")
     }
-    guard Glibc.rename(folder.path, target.path) == 0 else {
+    guard code == 0 else {
       throw .writeFailed(
-        "cannot rename \(folder.lastPathComponent): \(SystemError(code: errno))",
+        "cannot rename \(folder.lastPathComponent): \(SystemError(code: code))",
         fix: "check the permissions of \(folder.deletingLastPathComponent().path)")
     }
     return target

@@ -81,9 +81,15 @@ public struct Trash: Sendable {
         "cannot restore: \(original.path) exists again", fix: "rename or move that one first")
     }
     let stored = trash.appendingPathComponent("files").appendingPathComponent(name)
-    guard rename(stored.path, original.path) == 0 else {
+    // Never replaces: something that took the original name since the check above is kept.
+    let code = NoReplaceRename.rename(stored, to: original)
+    if code == EEXIST || code == ENOTEMPTY {
+      throw .outputUnavailable(
+        "cannot restore: \(original.path) exists again", fix: "rename or move that one first")
+    }
+    guard code == 0 else {
       throw .writeFailed(
-        "cannot restore \(stored.path) to \(original.path): \(SystemError(code: errno))",
+        "cannot restore \(stored.path) to \(original.path): \(SystemError(code: code))",
         fix: "check that \(original.deletingLastPathComponent().path) exists and is writable")
     }
     unlink(infoFile.path)
@@ -141,16 +147,28 @@ public struct Trash: Sendable {
         unlink(info)
         continue
       }
-      let written = text.withCString { write(descriptor, $0, strlen($0)) }
-      let synced = fsync(descriptor) == 0
-      close(descriptor)
-      guard written == text.utf8.count, synced else {
-        unlink(info)
-        throw .writeFailed("cannot write \(info)", fix: "check free space on its disk")
+      // Through DescriptorWriter: a short write or EINTR never leaves a torn .trashinfo.
+      var written: WriteFailure?
+      do throws(WriteFailure) {
+        try DescriptorWriter(
+          descriptor: descriptor, hooks: WriteHooks.hooks(for: URL(fileURLWithPath: info))
+        ).writeAll(Data(text.utf8))
+        if fsync(descriptor) != 0 { throw WriteFailure(code: errno) }
+      } catch {
+        written = error
       }
-      guard rename(item.path, destination.path) == 0 else {
-        let error = errno
+      close(descriptor)
+      if let written {
         unlink(info)
+        throw .writeFailed(
+          "cannot write \(info): \(SystemError(code: written.code))",
+          fix: "check free space on its disk")
+      }
+      // Never replaces: an item that took the name since the check above is kept.
+      let error = NoReplaceRename.rename(item, to: destination)
+      guard error == 0 else {
+        unlink(info)
+        if error == EEXIST { continue }
         if error == EXDEV { return nil }
         throw .writeFailed(
           "cannot move \(item.path) to the Trash: \(SystemError(code: error))",

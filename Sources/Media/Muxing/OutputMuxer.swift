@@ -2,7 +2,8 @@ package import CFFmpeg
 package import DualCamCore
 package import Foundation
 
-/// Owns an output `AVFormatContext` and its file (`AVIOContext`): a muxer writing one file.
+/// Owns an output `AVFormatContext` and its file (`AVIOContext`, a `FileOutputIO`): a muxer
+/// writing one file, every byte through `DescriptorWriter`.
 /// A recording's file is an `OutputFile`, which owns one of these; the finalizer uses one alone.
 ///
 /// All the ways writing a file can fail are turned into `DualCamError`s here, so the writer
@@ -26,7 +27,7 @@ package struct OutputMuxer: ~Copyable {
   }
 
   deinit {
-    if pointer.pointee.pb != nil { avio_closep(&pointer.pointee.pb) }
+    FileOutputIO.close(&pointer.pointee.pb)
     avformat_free_context(pointer)
   }
 
@@ -43,10 +44,15 @@ package struct OutputMuxer: ~Copyable {
     return stream
   }
 
-  /// Creates (or truncates) the file.
+  /// Creates (or truncates) the file, written through our own `FileOutputIO`.
   package func openFile() throws(DualCamError) {
-    try Libav.check(avio_open(&pointer.pointee.pb, url.path, AVIO_FLAG_WRITE)) { error in
-      OutputMuxer.openFailure(error, url: url)
+    switch FileOutputIO.open(url) {
+    case .success(let context):
+      pointer.pointee.pb = context
+      pointer.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+    case .failure(let failure):
+      throw OutputMuxer.openFailure(
+        LibavError(code: cav_error_from_errno(failure.code)), url: url)
     }
   }
 
@@ -97,11 +103,8 @@ package struct OutputMuxer: ~Copyable {
 
   /// Flushes and closes the file; errors from the last write surface here.
   package func closeFile() throws(DualCamError) {
-    guard let io = pointer.pointee.pb else { return }
-    avio_flush(io)
-    let pending = io.pointee.error
-    let closed = avio_closep(&pointer.pointee.pb)
-    try Libav.check(pending < 0 ? pending : closed) { error in
+    guard pointer.pointee.pb != nil else { return }
+    try Libav.check(FileOutputIO.close(&pointer.pointee.pb)) { error in
       OutputMuxer.writeFailure(error, url: url)
     }
   }

@@ -93,7 +93,7 @@ public struct SettingsFile: Sendable, Equatable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     let backup = url.deletingLastPathComponent().appendingPathComponent(
       "\(url.lastPathComponent).broken-\(formatter.string(from: now))")
-    let moved = (try? FileManager.default.moveItem(at: url, to: backup)) != nil
+    let moved = NoReplaceRename.rename(url, to: backup) == 0
     let location = moved ? "it was kept as \(backup.path)" : "it could not be moved aside"
     return LoadOutcome(
       settings: SettingsFile(), problem: "\(reason); \(location), and the defaults are used")
@@ -130,16 +130,24 @@ public struct SettingsFile: Sendable, Equatable {
   // MARK: - Writing
 
   /// Writes the file atomically (a crash leaves the old or the new one, never half of each).
+  /// Written through `DescriptorWriter`, so a short write or `EINTR` never tears it.
   public func save(to url: URL) throws(DualCamError) {
+    let reason: String
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
+      do throws(WriteFailure) {
+        try FileContentsWriter.write(Data(text.utf8), to: url, mode: .atomic)
+        return
+      } catch {
+        reason = error.reason
+      }
     } catch {
-      throw .outputUnavailable(
-        "cannot write the settings file \(url.path): \(error.localizedDescription)",
-        fix: "check that \(url.deletingLastPathComponent().path) is writable")
+      reason = error.localizedDescription
     }
+    throw .outputUnavailable(
+      "cannot write the settings file \(url.path): \(reason)",
+      fix: "check that \(url.deletingLastPathComponent().path) is writable")
   }
 
   /// The file's text, with a comment on every key.

@@ -139,40 +139,24 @@ final class ConfinedFolder {
     case unreadable(String)
   }
 
-  /// Writes `data` as `name` atomically: a new file beside it (never through a link), synced,
-  /// then renamed over the old name.
+  /// Writes `data` as `name` atomically: a new file beside it (never through a link), written
+  /// through `DescriptorWriter`, synced, then renamed over the old name.
   func writeAtomically(_ data: Data, to name: String) throws(DualCamError) {
-    let temporary = ".\(name).new-\(getpid())"
-    unlinkRegularFile(temporary)
-    let file = openat(
-      descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard file >= 0 else { throw writeFailure(name, errno) }
-    var failure: Int32 = 0
-    data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = write(file, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          failure = count < 0 ? errno : EIO
-          return
-        }
-        offset += count
-      }
-    }
-    if failure == 0 && fsync(file) != 0 { failure = errno }
-    close(file)
-    if failure == 0 && renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
-    guard failure == 0 else {
-      unlinkat(descriptor, temporary, 0)
-      throw writeFailure(name, failure)
+    do throws(WriteFailure) {
+      try FileContentsWriter.write(
+        data, named: name, in: descriptor, mode: .atomic,
+        hooksFor: url.appendingPathComponent(name))
+    } catch {
+      throw writeFailure(name, error.code)
     }
   }
 
-  /// Renames `name` to `newName` inside the folder, unless `newName` exists; true on success.
+  /// Renames `name` to `newName` inside the folder, never replacing what `newName` names (the
+  /// kernel checks and renames in one step); true on success, else `errno` says why.
   func rename(_ name: String, to newName: String) -> Bool {
-    guard kind(of: newName) == .missing else { return false }
-    return renameat(descriptor, name, descriptor, newName) == 0
+    let code = NoReplaceRename.rename(name, in: descriptor, to: newName, in: descriptor)
+    if code != 0 { errno = code }
+    return code == 0
   }
 
   /// Removes `name` if it is a regular file; true if it did.

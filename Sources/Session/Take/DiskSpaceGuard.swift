@@ -21,6 +21,9 @@ final class DiskSpaceGuard: Sendable {
     var freeBytes: Int64
     /// The reserve it fell under.
     var reserveBytes: Int64
+    /// True when a write found the disk full before a check did (another program filled it
+    /// within the interval; the take's `TakeSpaceReserve` gave room to finish).
+    var foundByWrite = false
   }
 
   /// Free bytes (for an unprivileged writer) of the file system holding a folder; nil if unknown.
@@ -119,8 +122,14 @@ final class DiskSpaceGuard: Sendable {
 extension DiskSpaceGuard.LowSpace {
   /// The problem in words, with what was saved.
   func problem(frames: Int64, seconds: Double) -> String {
-    "the disk is full: the take was stopped with \(Self.megabytes(freeBytes)) free, to keep room "
-      + "to finish its files; \(frames) frames (\(String(format: "%.1f", seconds)) s) were saved"
+    let saved = "\(frames) frames (\(String(format: "%.1f", seconds)) s) were saved"
+    if foundByWrite {
+      return "the disk is full: another program filled it during the take, which was stopped "
+        + "and finished with the room it had set aside; \(saved)"
+    }
+    return
+      "the disk is full: the take was stopped with \(Self.megabytes(freeBytes)) free, to keep room "
+      + "to finish its files; \(saved)"
   }
 
   static func megabytes(_ bytes: Int64) -> String {

@@ -57,11 +57,16 @@ public enum TakeExporter {
         try? FileManager.default.removeItem(at: temporary)
         return .cancelled
       }
-      guard rename(temporary.path, final.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        throw .writeFailed(
-          "cannot name the exported take \(final.path) (\(reason))",
-          fix: "check the destination folder")
+      // Never replaces: a folder that appeared at the name during the export is kept.
+      let code = NoReplaceRename.rename(temporary, to: final)
+      guard code == 0 else {
+        throw code == EEXIST || code == ENOTEMPTY
+          ? .outputUnavailable(
+            "\(final.path) appeared during the export; it is kept, and the copy is removed",
+            fix: "choose another folder, or move the other copy away")
+          : .writeFailed(
+            "cannot name the exported take \(final.path) (\(String(cString: strerror(code))))",
+            fix: "check the destination folder")
       }
       return .exported(final)
     } catch {

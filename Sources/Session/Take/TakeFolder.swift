@@ -49,16 +49,19 @@ public struct TakeFolder: Sendable {
       "too many takes named \(base) in \(root.path)", fix: "wait a second and start again")
   }
 
-  /// Renames `<name>.partial` to `<name>`; returns the final folder.
+  /// Renames `<name>.partial` to `<name>`; returns the final folder. Never replaces: when
+  /// another program took `<name>` meanwhile, the take becomes `<name>-2` (or the next free
+  /// suffix) instead.
   public func finalize() throws(DualCamError) -> URL {
-    do {
-      try FileManager.default.moveItem(at: partialURL, to: finalURL)
-    } catch {
-      throw .writeFailed(
-        "the take is complete but its folder could not be renamed: \(error.localizedDescription)",
-        fix: "rename \(partialURL.path) to \(finalURL.lastPathComponent) by hand")
+    var code: Int32 = EEXIST
+    for attempt in 1...99 where code == EEXIST {
+      let target = attempt == 1 ? finalURL : root.appendingPathComponent("\(name)-\(attempt)")
+      code = NoReplaceRename.rename(partialURL, to: target)
+      if code == 0 { return target }
     }
-    return finalURL
+    throw .writeFailed(
+      "the take is complete but its folder could not be renamed: \(String(cString: strerror(code)))",
+      fix: "rename \(partialURL.path) to \(finalURL.lastPathComponent) by hand")
   }
 
   /// Removes the partial folder of a take that never recorded a frame.

@@ -21,12 +21,15 @@ struct TakeInProgress: Sendable {
   var initialLayout: LayoutSettings
   /// Layout changes made while recording, in order.
   var layoutChanges: [TakeMetadata.LayoutChangeRecord] = []
+  /// The room set aside for finishing the take on a full disk; nil when there was none.
+  let reserve: TakeSpaceReserve?
 
   init(
     folder: TakeFolder, lock: TakeLock, specs: OutputSet<OutputSpec>,
     outputs: SlotScheduler.Outputs, startTime: MonotonicTime, startDate: Date,
-    layout: LayoutSettings
+    layout: LayoutSettings, reserve: TakeSpaceReserve? = nil
   ) {
+    self.reserve = reserve
     initialLayout = layout
     self.folder = folder
     self.lock = lock

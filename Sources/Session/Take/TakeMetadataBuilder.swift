@@ -113,22 +113,28 @@ struct TakeMetadataBuilder {
     return try encoder.encode(metadata)
   }
 
-  /// Writes `metadata.json` into `folder` atomically.
+  /// Writes `metadata.json` into `folder` atomically, through `DescriptorWriter` (the take's
+  /// reserve answers a full disk).
   static func write(_ metadata: TakeMetadata, to folder: URL) throws(DualCamError) {
     let url = folder.appendingPathComponent("metadata.json")
+    let data: Data
     do {
-      let data = try encode(metadata)
-      do {
-        try data.write(to: url, options: .atomic)
-      } catch CocoaError.fileWriteOutOfSpace {
+      data = try encode(metadata)
+    } catch {
+      throw .writeFailed("could not encode \(url.path): \(error)", fix: "")
+    }
+    do throws(WriteFailure) {
+      do throws(WriteFailure) {
+        try FileContentsWriter.write(data, to: url, mode: .atomic)
+      } catch  where error.isDiskFull {
         // A full disk has no room for the atomic write's second copy, but rewriting the file
         // in place reuses the blocks the old checkpoint frees, so the take still says why it
         // ended. A crash in between leaves a torn file, which recovery sets aside and rebuilds.
-        try data.write(to: url)
+        try FileContentsWriter.write(data, to: url, mode: .inPlace)
       }
     } catch {
       throw .writeFailed(
-        "could not write \(url.path): \(error.localizedDescription)",
+        "could not write \(url.path): \(error.reason)",
         fix: "check free space and permissions of \(folder.path)")
     }
   }

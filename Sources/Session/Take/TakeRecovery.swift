@@ -56,6 +56,9 @@ public enum TakeRecovery {
       throw .invalidArgument(
         "\(name) is still being recorded by a running dualcam", fix: "stop that recording first")
     }
+    // The room a killed take had set aside for a full disk goes back first; it is no file of
+    // the user's, so it is not reported.
+    folder.unlinkRegularFile(TakeSpaceReserve.fileName)
     var notes = removeLeftovers(in: folder)
     let read = RecoveredMetadata.read(in: folder)
     var files = outputs(in: folder, metadata: read.metadata).map { inspect($0, in: folder) }

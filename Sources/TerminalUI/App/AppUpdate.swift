@@ -76,6 +76,12 @@ public enum AppUpdate {
         state.quitting = true
         return [.quit]
       }
+      if review.stoppedForFullDisk {
+        toast(
+          &state,
+          "Disk full: \(review.frames) frames (\(Formatting.clock(seconds: review.duration))) "
+            + "saved in \(review.folder.path)", problem: true)
+      }
       state.overlays.append(.review(review))
       return []
     case .layoutRefused(let current, let reason):
@@ -148,7 +154,11 @@ public enum AppUpdate {
         front: session.front.delivered, back: session.back.delivered, at: uptime)
       if let failure = session.failure, state.isTakeRunning, !state.stopPending {
         state.stopPending = true
-        toast(&state, "Output failed: \(failure). Stopping the take.", problem: true)
+        toast(
+          &state,
+          session.diskFull
+            ? "Disk full: stopping the take and saving what was recorded"
+            : "Output failed: \(failure). Stopping the take.", problem: true)
         return [.stopRecording]
       }
     }

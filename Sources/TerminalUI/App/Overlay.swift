@@ -109,12 +109,15 @@ public struct TakeReview: Sendable, Equatable {
   public var duplicates: Int
   /// The files and their sizes.
   public var files: [(name: String, bytes: Int64)]
+  /// True when the take was stopped because the disk was full.
+  public var stoppedForFullDisk: Bool
 
   /// Creates a review.
   public init(
     folder: URL, duration: Double, frames: Int64, pauses: Int, dropped: Int, duplicates: Int,
-    files: [(name: String, bytes: Int64)]
+    files: [(name: String, bytes: Int64)], stoppedForFullDisk: Bool = false
   ) {
+    self.stoppedForFullDisk = stoppedForFullDisk
     self.folder = folder
     self.duration = duration
     self.frames = frames
@@ -126,6 +129,7 @@ public struct TakeReview: Sendable, Equatable {
 
   public static func == (lhs: TakeReview, rhs: TakeReview) -> Bool {
     lhs.folder == rhs.folder && lhs.frames == rhs.frames && lhs.duration == rhs.duration
+      && lhs.stoppedForFullDisk == rhs.stoppedForFullDisk
       && lhs.files.elementsEqual(rhs.files) { $0.name == $1.name && $0.bytes == $1.bytes }
   }
 }

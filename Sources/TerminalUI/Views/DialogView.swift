@@ -45,11 +45,13 @@ enum DialogView {
   ) {
     var lines = [
       review.folder.lastPathComponent,
+      review.stoppedForFullDisk
+        ? "Disk full: stopped and saved in \(review.folder.deletingLastPathComponent().path)" : nil,
       "\(Formatting.clock(seconds: review.duration)) · \(review.frames) frames in each file"
         + (review.pauses > 0 ? " · \(review.pauses) pause\(review.pauses == 1 ? "" : "s")" : ""),
       "dropped \(review.dropped) · repeated \(review.duplicates)",
       "",
-    ]
+    ].compactMap { $0 }
     for file in review.files {
       lines.append("  \(file.name)  \(Formatting.bytes(file.bytes))")
     }
@@ -57,7 +59,9 @@ enum DialogView {
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
     buffer.drawBox(
-      box, title: "Take saved", style: panel.foreground(Palette.good).adding(.bold), glyphs: glyphs)
+      box, title: review.stoppedForFullDisk ? "Disk full: take saved" : "Take saved",
+      style: panel.foreground(review.stoppedForFullDisk ? Palette.warning : Palette.good)
+        .adding(.bold), glyphs: glyphs)
     for (offset, line) in lines.enumerated() {
       let style = offset == 0 ? panel.adding(.bold) : panel
       buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: style, maxWidth: box.width - 5)

@@ -184,7 +184,11 @@ final class SessionExecutor {
     case .success(let take):
       return .takeFinished(Self.review(of: take))
     case .failure(let error):
-      return .failed(ErrorReport(title: "The take could not be finished", error: error))
+      // A full disk beyond the take's reserve: the message says what was saved and where.
+      let diskFull = error.problem.hasPrefix("the disk is full")
+      return .failed(
+        ErrorReport(
+          title: diskFull ? "Disk full" : "The take could not be finished", error: error))
     }
   }
 
@@ -229,7 +233,7 @@ final class SessionExecutor {
       duplicates: sources.front.duplicates + sources.back.duplicates,
       files: ["dualview", "front", "back"].compactMap { name in
         metadata.outputs[name].map { ($0.file, $0.bytes) }
-      })
+      }, stoppedForFullDisk: metadata.stopReason == .diskFull)
   }
 
   // MARK: - Layout and zoom
