@@ -25,6 +25,14 @@ public struct PixelRateAdapter {
   private(set) var throughput: Double?
   /// Bytes a picture pixel costs, smoothed.
   private var bytesPerPixel: Double?
+  /// Writes that measured the link (longer than `instant`), and when the last one ended.
+  private var measuredWrites = 0
+  private var lastMeasured: MonotonicTime?
+
+  /// How many measured writes it takes to call a link too slow, and how long that verdict
+  /// lasts before pictures are tried again (a link that was busy for a moment gets better).
+  static let writesForVerdict = 3
+  static let verdictSeconds = 10.0
 
   /// A write shorter than this measures the memory copy, not the link.
   static let instant = 0.002
@@ -80,6 +88,8 @@ public struct PixelRateAdapter {
     }
     let measured = Double(bytes) / seconds
     throughput = throughput.map { $0 * 0.7 + measured * 0.3 } ?? measured
+    measuredWrites += 1
+    lastMeasured = clock.now()
   }
 
   /// The factor (from `minimumScale` to 1) by which a picture of `pixels` pixels at full size
@@ -102,9 +112,14 @@ public struct PixelRateAdapter {
 
   /// False when even the smallest pictures of `pixels` pixels at full size would come less
   /// than twice a second: then half blocks (which only send the cells that change) serve the
-  /// user better, unless they asked for pixels.
+  /// user better, unless they asked for pixels. It takes a few measured writes to say so (the
+  /// first pictures shrink before the verdict), and the verdict expires after a while so the
+  /// link is measured again.
   public func keepsUp(fullPixels pixels: Int) -> Bool {
-    guard let throughput, let bytesPerPixel, pixels > 0 else { return true }
+    guard let throughput, let bytesPerPixel, pixels > 0, measuredWrites >= Self.writesForVerdict,
+      let lastMeasured,
+      Double(clock.now() - lastMeasured) / 1e9 < Self.verdictSeconds
+    else { return true }
     let smallest = Double(pixels) * minimumScale * minimumScale * bytesPerPixel
     return throughput * share / smallest >= 2
   }
