@@ -10,6 +10,8 @@
 #include <locale.h>
 #include <stdio.h>
 #include <wchar.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 /// getmaxyx is a macro that assigns to its arguments.
@@ -59,6 +61,21 @@ static inline int cnc_last_click(int *row, int *column) {
 
 /// Opens a terminal of `type` (NULL: $TERM) on stdin/stdout; NULL when terminfo has no entry.
 static inline SCREEN *cnc_newterm(const char *type) { return newterm(type, stdout, stdin); }
+
+/// The size of a cell in pixels, from the terminal's window size (TIOCGWINSZ, which ioctl's
+/// variadic signature keeps from Swift); 0 when the terminal does not say.
+static inline void cnc_cell_pixels(int fd, int *width, int *height) {
+  struct winsize size = {0};
+  *width = 0;
+  *height = 0;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return;
+  *width = size.ws_xpixel / size.ws_col;
+  *height = size.ws_ypixel / size.ws_row;
+}
+
+/// Flushes what ncurses buffered for stdout (a shared C global Swift 6 will not touch), so that
+/// bytes written to the descriptor after it land after the text.
+static inline void cnc_flush_output(void) { fflush(stdout); }
 
 /// Key codes (octal macros in curses.h).
 static const int CNC_KEY_RESIZE = KEY_RESIZE;

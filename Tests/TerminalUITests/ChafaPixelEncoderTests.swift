@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-/// Real pixels: chafa's sixel and kitty bytes for a picture, placed at a cell.
+/// Real pixels: chafa's sixel and kitty bytes for a picture.
 @Suite struct ChafaPixelEncoderTests {
   /// 16 × 8 pixels of pure red.
   let red: [UInt8] = (0..<(16 * 8 * 3)).map { $0 % 3 == 0 ? 255 : 0 }
@@ -52,14 +52,5 @@ import Testing
     #expect(text.contains("\u{1B}_Gm=0"))
     // Red, opaque pixels: FF 00 00 FF in base64 starts "/wAA/".
     #expect(text.contains(";/wAA/"))
-  }
-
-  @Test func placementSavesMovesAndRestoresTheCursor() {
-    let sixel = PixelPlacement.bytes(Array("S".utf8), x: 4, y: 2, pixelProtocol: .sixel)
-    #expect(String(decoding: sixel, as: UTF8.self) == "\u{1B}7\u{1B}[3;5HS\u{1B}8")
-    let kitty = PixelPlacement.bytes(Array("K".utf8), x: 0, y: 0, pixelProtocol: .kitty)
-    #expect(
-      String(decoding: kitty, as: UTF8.self)
-        == "\u{1B}7\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}[1;1HK\u{1B}8")
   }
 }

@@ -21,6 +21,31 @@ import Testing
     #expect(!PictureChoice.chafa.playerUsesChafa(for: capabilities(.ansi16)))
   }
 
+  @Test func pixelsOnlyWhereTheTerminalAnsweredTheQueryAndAsChosen() {
+    let kitty = capabilities(.trueColor, protocols: [.kitty])
+    let sixel = capabilities(.palette256, protocols: [.sixel])
+    let none = capabilities(.trueColor)
+    for choice in PictureChoice.allCases {
+      #expect(!choice.drawsPixels(for: none, linkKeepsUp: true), "\(choice) without an answer")
+    }
+    #expect(PictureChoice.auto.drawsPixels(for: kitty, linkKeepsUp: true))
+    #expect(PictureChoice.auto.drawsPixels(for: sixel, linkKeepsUp: true))
+    #expect(!PictureChoice.auto.drawsPixels(for: sixel, linkKeepsUp: false), "a slow link")
+    #expect(PictureChoice.pixels.drawsPixels(for: sixel, linkKeepsUp: false), "asked for")
+    #expect(!PictureChoice.blocks.drawsPixels(for: kitty, linkKeepsUp: true))
+    #expect(!PictureChoice.chafa.drawsPixels(for: kitty, linkKeepsUp: true))
+  }
+
+  @Test func kittyIsPreferredOverSixel() {
+    #expect(
+      PictureChoice.pixelProtocol(for: capabilities(.trueColor, protocols: [.sixel, .kitty]))
+        == .kitty)
+    #expect(
+      PictureChoice.pixelProtocol(for: capabilities(.trueColor, protocols: [.sixel]))
+        == .sixel)
+    #expect(PictureChoice.pixelProtocol(for: capabilities(.trueColor)) == nil)
+  }
+
   @Test func sextantsOnlyWhereTheTerminalAnsweredAPixelQuery() {
     #expect(!PictureChoice.sextants(for: capabilities(.trueColor)))
     #expect(PictureChoice.sextants(for: capabilities(.trueColor, protocols: [.sixel])))

@@ -116,7 +116,7 @@ public final class PictureWorkload {
 
   /// A camera-like dual view: smooth gradients, a soft disc, colour bars, fine stripes and
   /// hard edges, so both smooth areas and detail count.
-  static func paint(_ image: ImageView) {
+  public static func paint(_ image: ImageView) {
     let width = image.size.width
     let height = image.size.height
     for y in 0..<height {

@@ -14,6 +14,7 @@ let usage = """
          dualcam-bench record [--seconds N] [--height 720]
          dualcam-bench library [--takes 5000] [--rounds N]
          dualcam-bench pictures [--columns 120] [--rows 40] [--rounds N]
+         dualcam-bench pixels [--columns 80] [--rows 30] [--rounds N]
     latency     record call to first frame written, camera frame to preview tap
     record      a synthetic take held open (for attaching perf or gdb to the frame path)
     library     the recordings library on N synthetic takes: first screen (scan, read,
@@ -21,6 +22,8 @@ let usage = """
                 the same folders (readdir of the output folder and of every take folder)
     pictures    a 1280x1440 dual view drawn into cells by our half blocks and by libchafa:
                 time per frame and mean colour error against the picture
+    pixels      a 640x480 picture in real pixels over N x M cells of 8x16 pixels: I420 to
+                RGB, kitty framing and sixel encoding, time and bytes per frame
     compositor  time every compositor case against a memcpy of one 1920x2160 I420 frame,
                 interleaved, single thread, data cycling through N sets (cold memory)
   """
@@ -175,6 +178,29 @@ case "pictures":
           format: "  %8.3f  %8.2f  (%.2f-%.2f)  %10.2f", result.milliseconds, result.ratio,
           result.ratioRange.lowerBound, result.ratioRange.upperBound, fidelity.meanError)
         + (fidelity.unknownSymbols > 0 ? " (\(fidelity.unknownSymbols) cells not counted)" : ""))
+  }
+case "pixels":
+  let columns = option("--columns", default: 80)
+  let rows = option("--rows", default: 30)
+  let rounds = option("--rounds", default: 7)
+  let workload = try PixelWorkload(
+    size: ImageSize(width: 640, height: 480), columns: columns, rows: rows, cellWidth: 8,
+    cellHeight: 16)
+  let timer = RatioTimer(rounds: rounds, callsPerRound: 10)
+  let results = timer.measure(
+    reference: (PixelWorkload.Step.convert.rawValue, { workload.run(.convert) }),
+    cases: [PixelWorkload.Step.kitty, .sixel].map { step in (step.rawValue, { workload.run(step) })
+    }
+  )
+  print(
+    "pixels, 640x480 picture over \(columns)x\(rows) cells of 8x16, single thread, \(rounds) rounds"
+  )
+  print("step".padding(toLength: 40, withPad: " ", startingAt: 0) + "  ms/frame  bytes/frame")
+  for result in results {
+    let step = PixelWorkload.Step(rawValue: result.name)!
+    print(
+      result.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+        + String(format: "  %8.3f  %11d", result.milliseconds, workload.bytes[step] ?? 0))
   }
 case "record":
   let seconds = option("--seconds", default: 30)

@@ -25,7 +25,9 @@ public struct SettingsFile: Sendable, Equatable {
     public var logLevel = "warning"
     /// Preview colours: auto, truecolor, 256, 16, none.
     public var colors = "auto"
-    /// How pictures become cells: auto, chafa (libchafa's symbols in the player), blocks.
+    /// How pictures are drawn: auto (real pixels where the terminal has them and the link
+    /// keeps up), pixels (always where it has them), chafa (libchafa's symbols in the player),
+    /// blocks.
     public var pictures = "auto"
     /// Creates the defaults.
     public init() {}

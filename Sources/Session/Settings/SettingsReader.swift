@@ -78,10 +78,10 @@ struct SettingsReader {
       file.interface.colors = colors
     }
     if let pictures = try string("interface", "pictures") {
-      guard ["auto", "chafa", "blocks"].contains(pictures) else {
+      guard ["auto", "pixels", "chafa", "blocks"].contains(pictures) else {
         throw problem(
           "interface", "pictures", "'\(pictures)' is not a way to draw pictures",
-          fix: "use auto, chafa or blocks")
+          fix: "use auto, pixels, chafa or blocks")
       }
       file.interface.pictures = pictures
     }

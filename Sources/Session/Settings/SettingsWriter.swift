@@ -65,7 +65,7 @@ enum SettingsWriter {
       "fps_counter = \(file.interface.fpsCounter)",
       "log_level = \(quoted(file.interface.logLevel))  # quiet, error, warning or info",
       "colors = \(quoted(file.interface.colors))  # auto, truecolor, 256, 16 or none",
-      "pictures = \(quoted(file.interface.pictures))  # auto, chafa (the player) or blocks",
+      "pictures = \(quoted(file.interface.pictures))  # auto, pixels, chafa (the player) or blocks",
       "",
     ]
     return lines.joined(separator: "\n")

@@ -15,6 +15,8 @@ public enum AppEvent: Sendable {
   case tick(uptime: Double, session: SessionSnapshot?, system: AppState.SystemStatus)
   /// The interface's entries of the settings file were read (at the start).
   case preferencesLoaded(AppState.Preferences)
+  /// Pictures started or stopped being drawn in real pixels.
+  case picturesInPixels(Bool)
   /// SIGTERM or SIGHUP arrived: save the take and quit, without asking.
   case stopRequested
 

@@ -14,6 +14,11 @@ public struct AppState: Sendable {
   public var capabilities: TerminalCapabilities
   /// The user's preference for preview colours (nil: the best the terminal has).
   public var colorPreference: TerminalCapabilities.ColorDepth?
+  /// The user's choice of picture renderer (`[interface] pictures`).
+  public var picturePreference: PictureChoice = .auto
+  /// True while pictures are drawn in real pixels (the choice, the terminal's answer and the
+  /// link allow it): views mark their pictures for the terminal's `PixelWriter`.
+  public var picturesInPixels = false
 
   /// The settings the next take uses (and the current one was started with).
   public var settings: RecordingSettings
@@ -217,12 +222,18 @@ extension AppState {
     public var logLevel: LogLevel
     /// The preview's colour limit (nil: the best the terminal has).
     public var colors: TerminalCapabilities.ColorDepth?
+    /// How pictures are drawn.
+    public var pictures: PictureChoice
 
     /// Creates the preferences.
-    public init(fpsCounter: Bool, logLevel: LogLevel, colors: TerminalCapabilities.ColorDepth?) {
+    public init(
+      fpsCounter: Bool, logLevel: LogLevel, colors: TerminalCapabilities.ColorDepth?,
+      pictures: PictureChoice = .auto
+    ) {
       self.fpsCounter = fpsCounter
       self.logLevel = logLevel
       self.colors = colors
+      self.pictures = pictures
     }
   }
 

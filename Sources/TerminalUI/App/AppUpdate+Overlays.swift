@@ -185,6 +185,9 @@ extension AppUpdate {
     case .colors(let depth):
       state.colorPreference = depth
       return [.saveSettings]
+    case .pictures(let choice):
+      state.picturePreference = choice
+      return [.saveSettings]
     case .action(let action):
       state.overlays.removeAll {
         if case .menu = $0 { return true }

@@ -34,10 +34,14 @@ public enum AppUpdate {
       return []
     case .tick(let uptime, let session, let system):
       return tick(&state, uptime: uptime, session: session, system: system)
+    case .picturesInPixels(let on):
+      state.picturesInPixels = on
+      return []
     case .preferencesLoaded(let preferences):
       state.fpsCounterVisible = preferences.fpsCounter
       state.logLevel = preferences.logLevel
       state.colorPreference = preferences.colors
+      state.picturePreference = preferences.pictures
       return [.setLogLevel(preferences.logLevel)]
     case .stopRequested:
       guard !state.quitAfterStop else { return [] }

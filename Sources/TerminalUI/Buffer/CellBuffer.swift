@@ -9,6 +9,9 @@ public struct CellBuffer: Sendable, Equatable {
   public let height: Int
   /// Row-major cells.
   public private(set) var cells: [Cell]
+  /// Where real-pixel pictures go over the cells, for a terminal that shows pixels
+  /// (`PixelWriter`); the cells under them hold the same picture in half blocks.
+  public private(set) var pictures: [PictureArea] = []
 
   /// A buffer of blank cells.
   public init(width: Int, height: Int) {
@@ -102,6 +105,55 @@ public struct CellBuffer: Sendable, Equatable {
     put(glyphs.bottomRight, rect.maxX - 1, rect.maxY - 1)
     if let title, rect.width > 6 {
       write(" \(title) ", x: rect.x + 2, y: rect.y, style: style, maxWidth: rect.width - 4)
+    }
+  }
+
+  // MARK: - Pictures
+
+  /// Marks `rect` (clipped to nothing if it leaves the buffer) as showing `image` in real
+  /// pixels; the cells there should already hold the picture for terminals without pixels.
+  public mutating func markPicture(_ image: PixelImage, in rect: ScreenRect) {
+    guard !rect.isEmpty, rect.x >= 0, rect.y >= 0, rect.maxX <= width, rect.maxY <= height
+    else { return }
+    pictures.removeAll { $0.rect.intersects(rect) }
+    pictures.append(PictureArea(rect: rect, image: image))
+  }
+
+  /// Copies the cells of `other` to (x, y), clipped to `clip`, with its pictures that land
+  /// whole inside `clip` (a cut picture shows as its half blocks).
+  public mutating func place(_ other: CellBuffer, x: Int, y: Int, clip: ScreenRect) {
+    for row in 0..<other.height where clip.contains(x: clip.x, y: y + row) {
+      for column in 0..<other.width where clip.contains(x: x + column, y: y + row) {
+        self[x + column, y + row] = other[column, row]
+      }
+    }
+    for area in other.pictures {
+      let moved = ScreenRect(
+        x: area.rect.x + x, y: area.rect.y + y, width: area.rect.width, height: area.rect.height)
+      guard moved.x >= clip.x, moved.y >= clip.y, moved.maxX <= clip.maxX, moved.maxY <= clip.maxY
+      else { continue }
+      markPicture(area.image, in: moved)
+    }
+  }
+
+  /// Forgets every picture area (the cells keep their half blocks).
+  public mutating func clearPictures() { pictures.removeAll() }
+
+  /// Drops the pictures whose cells differ from `before`'s: something (a dialog, a menu, a
+  /// toast) was drawn over them since, and a picture in pixels would hide it.
+  public mutating func dropCoveredPictures(comparedWith before: CellBuffer) {
+    guard before.width == width, before.height == height else {
+      pictures.removeAll()
+      return
+    }
+    pictures.removeAll { area in
+      for row in area.rect.y..<area.rect.maxY {
+        for column in area.rect.x..<area.rect.maxX
+        where cells[row * width + column] != before.cells[row * width + column] {
+          return true
+        }
+      }
+      return false
     }
   }
 

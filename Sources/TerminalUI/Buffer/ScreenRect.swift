@@ -60,4 +60,10 @@ public struct ScreenRect: Hashable, Sendable {
       ScreenRect(x: x, y: maxY - taken, width: width, height: taken)
     )
   }
+
+  /// True when the two rectangles share a cell.
+  public func intersects(_ other: ScreenRect) -> Bool {
+    !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY
+      && other.y < maxY
+  }
 }

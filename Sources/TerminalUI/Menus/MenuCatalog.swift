@@ -370,10 +370,27 @@ public enum MenuCatalog {
           kind: .choice, note: "Limit colours on slow links; never more than the terminal shows",
           adjust: { delta in .colors(colorChoices.cycled(from: colors, by: delta)) }),
         MenuItem(
+          title: "Pictures", value: pictureValue(state), kind: .choice,
+          note: "auto: real pixels where the terminal has them and the link keeps up; "
+            + "pixels: always where it has them; chafa: chafa's symbols in the player; "
+            + "blocks: half blocks",
+          adjust: { delta in
+            .pictures(PictureChoice.allCases.cycled(from: state.picturePreference, by: delta))
+          }),
+        MenuItem(
           title: "Save settings now", kind: .action,
           note: "Settings are saved when you quit; this writes them now",
           adjust: { _ in .command(.saveSettings) }),
       ])
+  }
+
+  /// The pictures choice and, for auto, what it gives on this terminal.
+  static func pictureValue(_ state: AppState) -> String {
+    let choice = state.picturePreference
+    guard choice == .auto else { return choice.rawValue }
+    let spoken = PictureChoice.pixelProtocol(for: state.capabilities)
+    let name = spoken == .kitty ? "kitty" : spoken == .sixel ? "sixel" : "half blocks"
+    return "auto (\(state.picturesInPixels ? name : "half blocks"))"
   }
 
   // MARK: - Summaries

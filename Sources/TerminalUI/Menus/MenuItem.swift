@@ -70,6 +70,8 @@ public enum MenuEffect: Sendable {
   case diagnostics(Bool)
   /// Limit the preview's colours (nil: automatic).
   case colors(TerminalCapabilities.ColorDepth?)
+  /// Choose how pictures are drawn.
+  case pictures(PictureChoice)
   /// Do an action of the focused screen as its key would.
   case action(any ScreenAction)
   /// Refuse, saying why.

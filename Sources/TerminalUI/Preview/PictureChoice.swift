@@ -1,13 +1,35 @@
-/// The user's choice of picture renderer (`[interface] pictures`). The live preview and the
-/// thumbnails always use the half blocks (see PERFORMANCE.md, "Terminal pictures"); the choice
-/// applies to the player.
+/// The user's choice of picture renderer (`[interface] pictures`, also in the Advanced menu).
 public enum PictureChoice: String, Sendable, Equatable, CaseIterable {
-  /// The measured default: half blocks, until chafa draws off the interface's loop.
+  /// Real pixels where the terminal answered the pixel-protocol query (kitty graphics or
+  /// sixel) and the link carries them; half blocks otherwise.
   case auto
-  /// libchafa's symbols in the player (`ChafaCellRenderer`).
+  /// Real pixels wherever the terminal speaks a pixel protocol, even over a link too slow for
+  /// two pictures a second (they come seldom and small); half blocks where it speaks none.
+  case pixels
+  /// libchafa's symbols in the player (`ChafaCellRenderer`), half blocks elsewhere; no pixels.
   case chafa
   /// Our half blocks (`PreviewRenderer`) everywhere.
   case blocks
+
+  /// Whether pictures are drawn in real pixels on a terminal with `capabilities` (whose pixel
+  /// protocols come from its answer to `GraphicsQuery`, never from `$TERM`), when the measured
+  /// link keeps up or not.
+  public func drawsPixels(for capabilities: TerminalCapabilities, linkKeepsUp: Bool) -> Bool {
+    guard !capabilities.pixelProtocols.isEmpty else { return false }
+    switch self {
+    case .auto: return linkKeepsUp
+    case .pixels: return true
+    case .chafa, .blocks: return false
+    }
+  }
+
+  /// The protocol pictures are drawn with: kitty's when the terminal speaks both (new ids per
+  /// frame, no blanking, images that can lie under text), else sixel; nil for none.
+  public static func pixelProtocol(for capabilities: TerminalCapabilities) -> PixelProtocols? {
+    if capabilities.pixelProtocols.contains(.kitty) { return .kitty }
+    if capabilities.pixelProtocols.contains(.sixel) { return .sixel }
+    return nil
+  }
 
   /// Whether the player draws with chafa for `capabilities`: only when chosen, and never in
   /// 16 colours, where chafa's palette is not the one the backend assumes and its pictures

@@ -17,10 +17,12 @@ public enum ThumbnailRenderer {
     )
   }
 
-  /// Draws `thumbnail` centred in `rect` (nearest-pixel sampling) with `method`.
+  /// Draws `thumbnail` centred in `rect` (nearest-pixel sampling) with `method`; with a
+  /// `pixelKey` (the take's id), also marks it for a terminal that shows real pixels, as the
+  /// same drawing every time it is drawn from the same take and bytes.
   public static func draw(
     _ thumbnail: Thumbnail, in rect: ScreenRect, into buffer: inout CellBuffer,
-    method: PreviewRenderer.Method, glyphs: Glyphs
+    method: PreviewRenderer.Method, glyphs: Glyphs, pixelKey: String? = nil
   ) {
     let fitted = fittedCells(of: thumbnail.size, columns: rect.width, rows: rect.height)
     guard fitted.columns > 0 else { return }
@@ -40,6 +42,20 @@ public enum ThumbnailRenderer {
         buffer[left + column, top + row] = PreviewRenderer.cell(
           upper: pixel(x, upperRow), lower: pixel(x, lowerRow), method: method, glyphs: glyphs)
       }
+    }
+    guard let pixelKey else { return }
+    var hasher = Hasher()
+    hasher.combine(pixelKey)
+    hasher.combine(width)
+    hasher.combine(height)
+    // A few bytes stand for the rest: a remade thumbnail of the same take differs in them.
+    for index in stride(from: 0, to: thumbnail.rgb.count, by: max(thumbnail.rgb.count / 64, 1)) {
+      hasher.combine(thumbnail.rgb[index])
+    }
+    let identity = UInt64(bitPattern: Int64(hasher.finalize()))
+    if let image = PixelImage(size: thumbnail.size, rgb: thumbnail.rgb, identity: identity) {
+      buffer.markPicture(
+        image, in: ScreenRect(x: left, y: top, width: fitted.columns, height: fitted.rows))
     }
   }
 }

@@ -81,8 +81,6 @@ public final class AppRunner {
   public init(terminal: any TerminalBackend, configuration: Configuration) {
     self.terminal = terminal
     self.configuration = configuration
-    player.pictures =
-      PictureChoice(rawValue: configuration.settingsFile.interface.pictures) ?? .auto
     startTime = started.now()
     sessions = SessionExecutor(openSources: configuration.openSources)
     settings = SettingsExecutor(
@@ -139,6 +137,7 @@ public final class AppRunner {
     }
     drawPlayer()
     terminal.present(AppRenderer.render(state))
+    choosePixels()
     if let captured = livePreview.takeCaptureTime() {
       // Measured after the screen was written: capture → tap → compose → cells → terminal.
       dispatch(.previewPresented(latency: Double(started.now() - captured) / 1e6))
@@ -194,20 +193,43 @@ public final class AppRunner {
     dispatch(gallery.collect())
   }
 
+  /// Decides whether pictures are drawn in real pixels: the user's choice, the terminal's
+  /// answer to the query and the link as measured while writing them. A take recording gives
+  /// the pictures less of the link.
+  private func choosePixels() {
+    player.pictures = state.picturePreference
+    terminal.setRecording(state.isTakeRunning)
+    let area = ScreenLayout(width: state.width, height: state.height).content
+    let keepsUp = terminal.pixelLinkKeepsUp(columns: area.width, rows: area.height)
+    let pixels =
+      state.picturePreference.drawsPixels(for: state.capabilities, linkKeepsUp: keepsUp)
+      && terminal.pixelPictureSize(columns: 1, rows: 1) != nil
+    if pixels != state.picturesInPixels { dispatch(.picturesInPixels(pixels)) }
+  }
+
+  /// The terminal's picture size for a number of cells, while pictures are in pixels.
+  private var pixelSize: ((_ columns: Int, _ rows: Int) -> ImageSize?)? {
+    guard state.picturesInPixels else { return nil }
+    let terminal = terminal
+    return { columns, rows in terminal.pixelPictureSize(columns: columns, rows: rows) }
+  }
+
   /// Draws the picture for the preview area: the take playing there, else the live cameras.
   private func drawPreview(at time: Double) {
     let area = ScreenLayout(width: state.width, height: state.height).content
     let pixels = ImageSize(width: area.width, height: area.height * 2)
     let capabilities = state.previewCapabilities
     if playback.isPlaying {
-      if let frame = playback.frame(at: time, fitting: pixels, capabilities: capabilities) {
+      if let frame = playback.frame(
+        at: time, fitting: pixels, capabilities: capabilities, pixelSize: pixelSize)
+      {
         dispatch(frame)
       }
       return
     }
     let drawn = livePreview.draw(
       sessions.session, layout: state.settings.layout, sources: state.sources, fitting: pixels,
-      capabilities: capabilities, at: time)
+      capabilities: capabilities, at: time, pixelSize: pixelSize)
     if let drawn { dispatch(drawn) }
   }
 
@@ -219,7 +241,9 @@ public final class AppRunner {
       return
     }
     let area = PlayerScreen.pictureArea(ScreenLayout(width: state.width, height: state.height))
-    if let frame = player.frame(fitting: area, capabilities: state.previewCapabilities) {
+    if let frame = player.frame(
+      fitting: area, capabilities: state.previewCapabilities, pixelSize: pixelSize)
+    {
       dispatch(frame)
     }
   }

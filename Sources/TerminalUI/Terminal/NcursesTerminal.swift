@@ -1,4 +1,5 @@
 internal import CNcurses
+public import DualCamCore
 import Foundation
 
 /// The one type that talks to ncurses: opens the terminal, reads keys, and copies cell buffers
@@ -9,6 +10,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var pairs = ColorPairTable(capacity: 0)
   private var previous: CellBuffer?
   private var closed = false
+  /// Writes real-pixel pictures after each refresh when the terminal speaks kitty or sixel.
+  private var pixels: PixelWriter?
 
   /// Opens the terminal on stdin/stdout.
   ///
@@ -57,6 +60,49 @@ public final class NcursesTerminal: TerminalBackend {
     detected.pixelProtocols = pixelProtocols
     capabilities = detected
     pairs = ColorPairTable(capacity: has_colors() ? Int(cnc_color_pairs()) : 0)
+    if let spoken = PictureChoice.pixelProtocol(for: detected) {
+      pixels = PixelWriter(
+        pixelProtocol: spoken, cellSize: Self.cellPixels(), clock: SystemMonotonicClock(),
+        output: Self.writeOut)
+    }
+  }
+
+  /// The pixels of a cell, (0, 0) when the terminal does not say.
+  private static func cellPixels() -> (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    cnc_cell_pixels(STDOUT_FILENO, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// Writes `bytes` to the terminal whole (after ncurses has flushed its own output).
+  private static func writeOut(_ bytes: [UInt8]) {
+    cnc_flush_output()
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let count = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+        if count > 0 {
+          offset += count
+        } else if count < 0, errno == EINTR || errno == EAGAIN {
+          continue
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  public func pixelPictureSize(columns: Int, rows: Int) -> ImageSize? {
+    pixels?.pictureSize(columns: columns, rows: rows)
+  }
+
+  public func pixelLinkKeepsUp(columns: Int, rows: Int) -> Bool {
+    pixels?.linkKeepsUp(columns: columns, rows: rows) ?? true
+  }
+
+  public func setRecording(_ recording: Bool) {
+    pixels?.recording = recording
   }
 
   deinit { close() }
@@ -113,6 +159,7 @@ public final class NcursesTerminal: TerminalBackend {
       }
       if code == CNC_KEY_RESIZE {
         previous = nil
+        pixels?.reset(cellSize: Self.cellPixels())
         let current = size
         return .resized(width: current.width, height: current.height)
       }
@@ -148,9 +195,20 @@ public final class NcursesTerminal: TerminalBackend {
     }
   }
 
-  public func present(_ buffer: CellBuffer) {
+  public func present(_ picture: CellBuffer) {
     let current = size
-    guard buffer.width == current.width, buffer.height == current.height else { return }
+    guard picture.width == current.width, picture.height == current.height else { return }
+    var buffer = picture
+    if let pixels {
+      // Under a picture in pixels the cells stay blank: nothing there changes from frame to
+      // frame, so ncurses never writes over the picture (and sends no half blocks).
+      for area in picture.pictures where area.rect.maxY < buffer.height {
+        buffer.fill(area.rect, with: .blank)
+      }
+      for gone in pixels.vanishedSixelAreas(keeping: picture.pictures) {
+        wredrawln(cnc_stdscr(), Int32(gone.y), Int32(gone.height))
+      }
+    }
     let mono = capabilities.colorDepth == .monochrome
     pairs.prepareFrame(cells: buffer.width * buffer.height)
     if pairs.wasReset { previous = nil }
@@ -181,11 +239,13 @@ public final class NcursesTerminal: TerminalBackend {
     previous = buffer
     pairs.wasReset = false
     refresh()
+    pixels?.write(picture.pictures, screenHeight: buffer.height)
   }
 
   public func close() {
     guard !closed else { return }
     closed = true
+    pixels?.reset()
     endwin()
     delscreen(screen)
   }

@@ -1,3 +1,5 @@
+public import DualCamCore
+
 /// What the runner needs from a terminal: its size and abilities, keys, and a way to show a
 /// cell buffer. `NcursesTerminal` is the real one; tests drive the runner without it.
 public protocol TerminalBackend: AnyObject {
@@ -11,6 +13,20 @@ public protocol TerminalBackend: AnyObject {
   func present(_ buffer: CellBuffer)
   /// Gives the terminal back to the shell.
   func close()
+  /// The size a real-pixel picture over `columns` × `rows` cells should have; nil when this
+  /// terminal shows no pixels (it did not answer the query, or it is a test's).
+  func pixelPictureSize(columns: Int, rows: Int) -> ImageSize?
+  /// False when the link to the terminal cannot carry pictures of `columns` × `rows` cells
+  /// twice a second (measured while writing them).
+  func pixelLinkKeepsUp(columns: Int, rows: Int) -> Bool
+  /// Tells the terminal a take is recording, so pictures get less of the link.
+  func setRecording(_ recording: Bool)
+}
+
+extension TerminalBackend {
+  public func pixelPictureSize(columns: Int, rows: Int) -> ImageSize? { nil }
+  public func pixelLinkKeepsUp(columns: Int, rows: Int) -> Bool { true }
+  public func setRecording(_ recording: Bool) {}
 }
 
 /// Input from the terminal.

@@ -18,6 +18,9 @@ public enum AppRenderer {
     let screen = state.screens.focused
     screen.draw(state, layout: layout, into: &buffer, glyphs: glyphs)
     let area = layout.content
+    // What is drawn from here on lies over the screen: a picture it touches falls back to its
+    // half blocks, which the overlay can cover cell by cell.
+    let underOverlays = buffer
     if state.diagnosticsVisible {
       DiagnosticsView.draw(state, in: area, into: &buffer, glyphs: glyphs)
     }
@@ -35,6 +38,12 @@ public enum AppRenderer {
       case .review(let review):
         DialogView.drawReview(review, in: area, into: &buffer, glyphs: glyphs)
       }
+    }
+    if !state.picturesInPixels {
+      // A picture drawn before pixels were turned off still carries its mark.
+      buffer.clearPictures()
+    } else if !buffer.pictures.isEmpty {
+      buffer.dropCoveredPictures(comparedWith: underOverlays)
     }
     return buffer
   }

@@ -79,11 +79,7 @@ enum CameraScreenView {
       return
     }
     let origin = previewOrigin(preview, in: rect)
-    for row in 0..<min(preview.height, rect.height) {
-      for column in 0..<min(preview.width, rect.width) {
-        buffer[origin.x + column, origin.y + row] = preview[column, row]
-      }
-    }
+    buffer.place(preview, x: origin.x, y: origin.y, clip: rect)
     guard screen.playback == nil else { return }
     for camera in CameraPosition.allCases {
       guard let region = screen.previewRegions[camera] else { continue }

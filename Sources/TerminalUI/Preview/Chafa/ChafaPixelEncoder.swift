@@ -5,15 +5,17 @@ import CChafa
 /// place. It owns chafa's canvas configuration, canvas and terminal description and frees them
 /// when it goes; one thread uses it at a time, so it is not `Sendable`.
 ///
-/// Not yet used by the player (see PERFORMANCE.md, section 6): the bytes and their placement
-/// are tested against recorded streams, the drawing after ncurses' refresh is still to come.
+/// `PixelWriter` uses its sixel output; kitty pictures use our own framing (`KittyGraphics`),
+/// which sends a new image id per frame instead of chafa's fixed one.
 public final class ChafaPixelEncoder {
   /// The protocol the bytes speak (one of them, not a set).
   public let pixelProtocol: PixelProtocols
   private let termInfo: OpaquePointer
   private var canvas: (columns: Int, rows: Int, config: OpaquePointer, canvas: OpaquePointer)?
-  private let cellWidth: Int
-  private let cellHeight: Int
+  /// The pixels of a cell the encoder was made for.
+  public let cellWidth: Int
+  /// Likewise, in height.
+  public let cellHeight: Int
 
   /// An encoder for `pixelProtocol` (`.kitty` or `.sixel`) on a terminal whose cells are
   /// `cellWidth` × `cellHeight` pixels (from `TIOCGWINSZ`; kitty scales to the cells anyway).
@@ -25,6 +27,8 @@ public final class ChafaPixelEncoder {
     // The fallback description knows every sequence chafa can write; which one is used is
     // decided by the query (`GraphicsQuery`), not by a terminal name.
     termInfo = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
+    // One thread, as for the symbols: the cameras and encoders need the other cores more.
+    ChafaCanvas.useOneThread()
   }
 
   deinit {

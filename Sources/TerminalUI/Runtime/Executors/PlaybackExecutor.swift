@@ -28,9 +28,10 @@ final class PlaybackExecutor {
 
   /// The frame due at `now`, scaled to fit `pixels` and drawn with `capabilities`; nil when
   /// nothing plays or the file has ended (`finished(at:)` tells that).
-  func frame(at now: Double, fitting pixels: ImageSize, capabilities: TerminalCapabilities)
-    -> AppEvent?
-  {
+  func frame(
+    at now: Double, fitting pixels: ImageSize, capabilities: TerminalCapabilities,
+    pixelSize: ((_ columns: Int, _ rows: Int) -> ImageSize?)? = nil
+  ) -> AppEvent? {
     guard let player, let picture = player.picture(at: now) else { return nil }
     let method = PreviewRenderer.Method(for: capabilities)
     let image = picture.image
@@ -43,6 +44,10 @@ final class PlaybackExecutor {
     PreviewRenderer.draw(
       image, into: &cells, x: 0, y: 0, columns: columns, rows: rows, method: method,
       glyphs: capabilities.glyphs)
+    if let target = pixelSize?(columns, rows), let shown = PixelImage.converting(image, to: target)
+    {
+      cells.markPicture(shown, in: cells.bounds)
+    }
     return .playbackFrame(cells, position: picture.position, method: method)
   }
 

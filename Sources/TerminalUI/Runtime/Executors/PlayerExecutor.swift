@@ -67,8 +67,13 @@ final class PlayerExecutor {
   }
 
   /// The newest picture drawn to fit `area` (cells) with `capabilities`, or the status when
-  /// only it changed; nil when nothing changed since the last call.
-  func frame(fitting area: ScreenRect, capabilities: TerminalCapabilities) -> AppEvent? {
+  /// only it changed; nil when nothing changed since the last call. With `pixelSize` (the
+  /// terminal's picture size for a number of columns and rows) each image is also marked on
+  /// the cells in real pixels.
+  func frame(
+    fitting area: ScreenRect, capabilities: TerminalCapabilities,
+    pixelSize: ((_ columns: Int, _ rows: Int) -> ImageSize?)? = nil
+  ) -> AppEvent? {
     guard let engine else { return nil }
     let status = engine.status
     let method = PreviewRenderer.Method(for: capabilities)
@@ -80,11 +85,13 @@ final class PlayerExecutor {
     defer { picture.release() }
     seen = number
     reported = status
-    if pictures.playerUsesChafa(for: capabilities) {
-      let cells = Self.draw(picture, fitting: area, with: chafaRenderers(for: capabilities))
-      return .playerFrame(cells, status, method: method)
+    var cells =
+      pictures.playerUsesChafa(for: capabilities)
+      ? Self.draw(picture, fitting: area, with: chafaRenderers(for: capabilities))
+      : Self.draw(picture, fitting: area, method: method, glyphs: capabilities.glyphs)
+    if let pixelSize {
+      Self.markPixels(picture, fitting: area, on: &cells, pixelSize: pixelSize)
     }
-    let cells = Self.draw(picture, fitting: area, method: method, glyphs: capabilities.glyphs)
     return .playerFrame(cells, status, method: method)
   }
 
@@ -118,6 +125,22 @@ final class PlayerExecutor {
         image, into: &cells, x: x, y: y, columns: size.columns, rows: size.rows, method: method,
         glyphs: glyphs)
     }
+  }
+
+  /// Marks each image of `picture` on `cells` (laid out as `draw` lays them) in real pixels,
+  /// converted at the size `pixelSize` gives for its cells.
+  static func markPixels(
+    _ picture: PlaybackPicture, fitting area: ScreenRect, on cells: inout CellBuffer,
+    pixelSize: (_ columns: Int, _ rows: Int) -> ImageSize?
+  ) {
+    var marks: [(PixelImage, ScreenRect)] = []
+    _ = layOut(picture, fitting: area) { image, _, x, y, size, _ in
+      guard let target = pixelSize(size.columns, size.rows),
+        let pixels = PixelImage.converting(image, to: target)
+      else { return }
+      marks.append((pixels, ScreenRect(x: x, y: y, width: size.columns, height: size.rows)))
+    }
+    for (image, rect) in marks { cells.markPicture(image, in: rect) }
   }
 
   /// Lays the picture's one or two images out in `area` and has `drawImage` draw each into its

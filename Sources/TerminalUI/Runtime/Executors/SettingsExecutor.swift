@@ -29,7 +29,8 @@ final class SettingsExecutor {
     return AppState.Preferences(
       fpsCounter: interface.fpsCounter,
       logLevel: AppState.LogLevel(rawValue: interface.logLevel) ?? .warning,
-      colors: TerminalCapabilities.ColorDepth(rawValue: interface.colors))
+      colors: TerminalCapabilities.ColorDepth(rawValue: interface.colors),
+      pictures: PictureChoice(rawValue: interface.pictures) ?? .auto)
   }
 
   /// Remembers the sources a session now runs on, for the next save.
@@ -49,6 +50,7 @@ final class SettingsExecutor {
     changed.interface.fpsCounter = preferences.fpsCounter
     changed.interface.logLevel = preferences.logLevel.rawValue
     changed.interface.colors = preferences.colors?.rawValue ?? "auto"
+    changed.interface.pictures = preferences.pictures.rawValue
     guard changed != file || !FileManager.default.fileExists(atPath: url.path) else { return [] }
     do {
       try changed.save(to: url)
@@ -71,6 +73,8 @@ final class SettingsExecutor {
 extension AppState {
   /// The preferences the settings file keeps, as they stand.
   var preferences: Preferences {
-    Preferences(fpsCounter: fpsCounterVisible, logLevel: logLevel, colors: colorPreference)
+    Preferences(
+      fpsCounter: fpsCounterVisible, logLevel: logLevel, colors: colorPreference,
+      pictures: picturePreference)
   }
 }

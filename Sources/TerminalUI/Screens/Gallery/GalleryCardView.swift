@@ -7,7 +7,8 @@ import Library
 enum GalleryCardView {
   static func draw(
     _ entry: TakeEntry, thumbnail: GalleryThumbnail?, in rect: ScreenRect, selected: Bool,
-    marked: Bool, method: PreviewRenderer.Method, into buffer: inout CellBuffer, glyphs: Glyphs
+    marked: Bool, method: PreviewRenderer.Method, pixels: Bool = false,
+    into buffer: inout CellBuffer, glyphs: Glyphs
   ) {
     let frame =
       selected
@@ -22,7 +23,8 @@ enum GalleryCardView {
     let inner = rect.inset(by: 1)
     let pictureWidth = min(12, inner.width / 3)
     let picture = ScreenRect(x: inner.x, y: inner.y, width: pictureWidth, height: inner.height)
-    drawPicture(entry, thumbnail, in: picture, method: method, into: &buffer, glyphs: glyphs)
+    drawPicture(
+      entry, thumbnail, in: picture, method: method, pixels: pixels, into: &buffer, glyphs: glyphs)
     let textX = picture.maxX + 1
     let width = inner.maxX - textX
     guard width > 4 else { return }
@@ -94,12 +96,14 @@ enum GalleryCardView {
 
   private static func drawPicture(
     _ entry: TakeEntry, _ thumbnail: GalleryThumbnail?, in rect: ScreenRect,
-    method: PreviewRenderer.Method, into buffer: inout CellBuffer, glyphs: Glyphs
+    method: PreviewRenderer.Method, pixels: Bool, into buffer: inout CellBuffer, glyphs: Glyphs
   ) {
     let dim = CellStyle(foreground: Palette.dim)
     switch thumbnail {
     case .ready(let picture):
-      ThumbnailRenderer.draw(picture, in: rect, into: &buffer, method: method, glyphs: glyphs)
+      ThumbnailRenderer.draw(
+        picture, in: rect, into: &buffer, method: method, glyphs: glyphs,
+        pixelKey: pixels ? entry.id : nil)
     case .failed:
       buffer.fill(rect, style: dim)
       buffer.writeCentered("no", in: rect.splitTop(rect.height / 2).rest, style: dim)

@@ -22,7 +22,8 @@ enum GalleryPanelView {
         x: inner.x, y: y, width: inner.width, height: min(8, inner.height / 3))
       ThumbnailRenderer.draw(
         picture, in: pictureRect, into: &buffer,
-        method: PreviewRenderer.Method(for: app.previewCapabilities), glyphs: glyphs)
+        method: PreviewRenderer.Method(for: app.previewCapabilities), glyphs: glyphs,
+        pixelKey: app.picturesInPixels ? entry.id : nil)
       y = pictureRect.maxY
     }
     var sections =

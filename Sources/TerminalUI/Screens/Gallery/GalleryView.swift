@@ -130,7 +130,7 @@ enum GalleryView {
       GalleryCardView.draw(
         entry, thumbnail: screen.thumbnails[entry.id], in: rect,
         selected: index == screen.selectedIndex, marked: screen.marked.contains(entry.id),
-        method: method, into: &buffer, glyphs: glyphs)
+        method: method, pixels: app.picturesInPixels, into: &buffer, glyphs: glyphs)
     }
     if range.upperBound < screen.shown.count || range.lowerBound > 0 {
       let page = "\(range.lowerBound + 1)–\(range.upperBound) of \(screen.shown.count)"

@@ -129,10 +129,6 @@ enum PlayerView {
       return
     }
     let origin = CameraScreenView.previewOrigin(picture, in: rect)
-    for row in 0..<min(picture.height, rect.height) {
-      for column in 0..<min(picture.width, rect.width) {
-        buffer[origin.x + column, origin.y + row] = picture[column, row]
-      }
-    }
+    buffer.place(picture, x: origin.x, y: origin.y, clip: rect)
   }
 }
