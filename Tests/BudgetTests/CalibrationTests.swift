@@ -138,3 +138,58 @@ struct CalibrationTests {
     #expect(compose > 0)
   }
 }
+
+@Suite("Calibration: encoders weighed with the threads the take gives them")
+struct CalibrationThreadsTests {
+  typealias F = BudgetFixtures
+
+  func inputs(processors: Int) -> BudgetInputs {
+    var inputs = F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)])
+    inputs.cpu = CPUCapacity(cores: Double(processors), source: "test", processors: processors)
+    return inputs
+  }
+
+  @Test("the encoders' works carry the session's thread split")
+  func threadSplit() throws {
+    let canvas = ImageSize(width: 1280, height: 1440)
+    for processors in [2, 4, 8] {
+      let expected = EncoderThreads.split(
+        cores: processors,
+        pixels: OutputSet(dualView: canvas.area, front: F.hd.area, back: F.hd.area))
+      let works = try BudgetModel.calibrationNeeded(for: inputs(processors: processors))
+      #expect(
+        works.contains {
+          $0.kind == .encode && $0.size == canvas && $0.threads == expected.dualView
+        }, "\(processors) processors")
+      #expect(
+        works.contains { $0.kind == .encode && $0.size == F.hd && $0.threads == expected.front },
+        "\(processors) processors")
+    }
+  }
+
+  @Test("a quota lowers the capacity but not the processors the threads are split by")
+  func quotaKeepsProcessors() throws {
+    let tree = try FakeKernelTree()
+    try tree.write("sys/devices/system/cpu/online", "0-3")
+    try tree.write("sys/fs/cgroup/cpu.max", "150000 100000")
+    try tree.write("proc/self/cgroup", "0::/\n")
+    let capacity = CPUCapacityReader(root: tree.root, fallbackCores: 4, allowedCores: nil)
+      .capacity()
+    #expect(capacity.processors == 4)
+  }
+
+  @Test("a measurement with other threads stands in, scaled and said so")
+  func otherThreadsFallBack() {
+    let table = CalibrationTable(entries: [
+      .init(
+        work: CalibrationWork(
+          kind: .encode, size: F.hd, codec: .h264, preset: "fast", threads: 1),
+        cpuSecondsPerFrame: 0.004)
+    ])
+    let canvas = ImageSize(width: 1280, height: 1440)
+    let found = table.lookup(
+      CalibrationWork(kind: .encode, size: canvas, codec: .h264, preset: "fast", threads: 2))
+    #expect(found?.isScaled == true)
+    #expect(abs((found?.cpuSecondsPerFrame ?? 0) - 0.008) < 1e-12)
+  }
+}

@@ -3,28 +3,66 @@ import Foundation
 /// Processor time, not wall time: a busy machine slows calibration down but changes little of
 /// the processor time each frame takes, which is what the model needs.
 struct CPUTimer {
-  /// Which clock: the calling thread's, or the whole process's (every thread an encoder starts).
+  /// Which clock.
   enum Scope {
+    /// The calling thread's.
     case thread
-    case process
+    /// The calling thread's and those of the threads started after the timer (an encoder's
+    /// slice threads, which die with it): the whole process's time without what the threads
+    /// already running (the interface, a preview) spent meanwhile.
+    case startedThreads
   }
 
   let scope: Scope
   private let start: Double
+  /// For `startedThreads`: the other threads running at the start, with their time then.
+  private let others: [(clock: clockid_t, seconds: Double)]
 
   /// Starts timing now.
   init(scope: Scope) {
     self.scope = scope
-    start = Self.now(scope)
+    switch scope {
+    case .thread:
+      others = []
+      start = Self.now(CLOCK_THREAD_CPUTIME_ID)
+    case .startedThreads:
+      others = Self.otherThreadClocks().map { ($0, Self.now($0)) }
+      start = Self.now(CLOCK_PROCESS_CPUTIME_ID)
+    }
   }
 
   /// Processor seconds spent since `init`.
-  var elapsed: Double { Self.now(scope) - start }
+  var elapsed: Double {
+    switch scope {
+    case .thread:
+      return Self.now(CLOCK_THREAD_CPUTIME_ID) - start
+    case .startedThreads:
+      var seconds = Self.now(CLOCK_PROCESS_CPUTIME_ID) - start
+      // A thread that ended meanwhile reads 0 and leaves its last moments in the total.
+      for other in others {
+        let now = Self.now(other.clock)
+        if now >= other.seconds { seconds -= now - other.seconds }
+      }
+      return max(0, seconds)
+    }
+  }
 
-  private static func now(_ scope: Scope) -> Double {
+  private static func now(_ clock: clockid_t) -> Double {
     var time = timespec()
-    let clock = scope == .thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID
     guard clock_gettime(clock, &time) == 0 else { return 0 }
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// The CPU clocks of this process's threads other than the calling one: Linux names a
+  /// thread's clock after its id (`MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)` in the kernel's
+  /// posix-timers.h, `(~tid << 3) | 6`); the ids are the entries of `/proc/self/task`, and
+  /// `/proc/thread-self` links to the calling thread's.
+  private static func otherThreadClocks() -> [clockid_t] {
+    let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))
+      .flatMap { $0.split(separator: "/").last.flatMap { Int32($0) } }
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return ids.compactMap { Int32($0) }.filter { $0 != own }.map { id in
+      ((~id) << 3) | 6
+    }
   }
 }

@@ -13,10 +13,10 @@ import Media
 /// way the session feeds it (`OutputWorker`: a camera frame converted into the writer's input
 /// picture, then `submitFrame`).
 ///
-/// Encoders run with one thread so that the calling thread's CPU clock sees all their work
-/// (x265, which keeps worker threads anyway, is timed on the process's clock);
-/// frames are pictures of a moving scene with sensor-like noise, since an encoder's cost
-/// depends on what it encodes.
+/// Encoders run with the threads the take gives them (`CalibrationWork.threads`), timed on the
+/// clock of the calling thread and the threads they start, and without their start-up cost
+/// (`SteadyStateCost`); frames are pictures of a moving scene with sensor-like noise, since an
+/// encoder's cost depends on what it encodes.
 enum CalibrationBench {
   /// How long each measurement runs.
   struct Limits: Sendable {
@@ -26,8 +26,9 @@ enum CalibrationBench {
     var minimumFrames = 4
     /// … and never feed more than this many …
     var maximumFrames = 90
-    /// … or, to an encoder, this many (one of them a keyframe).
-    var maximumEncoderFrames = 8
+    /// An encoder's long run is planned this much processor time longer than its short run
+    /// (`SteadyStateCost.Plan.extraSeconds`).
+    var encoderExtraSeconds = 0.15
   }
 
   /// Processor seconds per frame of `work`; `layout`, `frontSize` and `backSize` shape
@@ -83,12 +84,12 @@ enum CalibrationBench {
     }
   }
 
-  /// Feeds frames until the limits say stop, then finishes the file so that frames an encoder
-  /// held back (lookahead, B-frames) are encoded inside the measurement too.
+  /// The steady cost of a frame (`SteadyStateCost`): two encodes of different lengths, each
+  /// opened, fed and finished, with the threads the take gives this encoder, timed on the clock
+  /// of this thread and the threads the encoder starts.
   private static func measureEncoder(_ work: CalibrationWork, limits: Limits)
     throws(DualCamError) -> Double
   {
-    let codec = work.codec ?? .h264
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "dualcam-calibration-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
     do {
@@ -99,31 +100,35 @@ enum CalibrationBench {
         fix: "check that the temporary folder (TMPDIR) is writable")
     }
     defer { try? FileManager.default.removeItem(at: folder) }
-    let rate = FrameRate(numerator: 30)
-    let writer = try VideoFileWriter(
-      spec: OutputSpec(
-        name: "calibration", url: folder.appendingPathComponent("calibration.mkv"),
-        size: work.size, frameRate: rate, codec: codec, container: .mkv,
-        bitsPerSecond: BitrateSetting.auto.bitsPerSecond(size: work.size, rate: rate, codec: codec),
-        preset: work.preset, encoderThreads: 1))
     let sources = scenes(format: .i420, size: work.size)
     defer { release(sources) }
-    // x265 runs a pool of worker threads of its own whatever libavcodec's thread count says;
-    // the whole process's clock sees them (nothing else in it runs during calibration).
-    let timer = CPUTimer(scope: codec == .hevc ? .process : .thread)
-    var frames = 0
-    // Encoders with lookahead take frames in cheaply and do the work later (in `finish` at the
-    // latest), so their own cap keeps a slow preset from queueing a long measurement.
-    while frames < min(limits.maximumFrames, limits.maximumEncoderFrames)
-      && (frames < limits.minimumFrames || timer.elapsed < limits.cpuSeconds)
-    {
+    var plan = SteadyStateCost.Plan()
+    plan.extraSeconds = limits.encoderExtraSeconds
+    return try SteadyStateCost.measure(plan: plan) { (frames) throws(DualCamError) in
+      try encode(work, frames: frames, from: sources, in: folder)
+    }.secondsPerFrame
+  }
+
+  /// Processor seconds of one encode of `frames` frames: open, feed, finish.
+  private static func encode(
+    _ work: CalibrationWork, frames: Int, from sources: [FrameBuffer], in folder: URL
+  ) throws(DualCamError) -> Double {
+    let codec = work.codec ?? .h264
+    let rate = FrameRate(numerator: 30)
+    let timer = CPUTimer(scope: .startedThreads)
+    let writer = try VideoFileWriter(
+      spec: OutputSpec(
+        name: "calibration", url: folder.appendingPathComponent("calibration-\(frames).mkv"),
+        size: work.size, frameRate: rate, codec: codec, container: .mkv,
+        bitsPerSecond: BitrateSetting.auto.bitsPerSecond(size: work.size, rate: rate, codec: codec),
+        preset: work.preset, encoderThreads: work.threads ?? 1))
+    for index in 0..<frames {
       let input = try writer.nextInputImage()
-      PixelConversion.convertToI420(sources[frames % sources.count].image, into: input)
-      try writer.submitFrame(index: Int64(frames))
-      frames += 1
+      PixelConversion.convertToI420(sources[index % sources.count].image, into: input)
+      try writer.submitFrame(index: Int64(index))
     }
     _ = try writer.finish()
-    return timer.elapsed / Double(frames)
+    return timer.elapsed
   }
 
   /// Runs `body` on frame numbers 0, 1, … after one unmeasured warm-up call, until the limits

@@ -8,8 +8,9 @@ public import Foundation
 /// The folder is `$XDG_CACHE_HOME/dualcam/calibration/` (fallback `~/.cache/…`). A missing or
 /// unreadable file is an empty cache: calibration then simply runs again.
 public struct CalibrationCache: Sendable {
-  /// Bumped whenever measuring changes in a way that makes old figures wrong.
-  public static let methodVersion = 1
+  /// Bumped whenever measuring changes in a way that makes old figures wrong: 2 measures
+  /// encoders without their start-up cost and with the take's threads.
+  public static let methodVersion = 2
 
   /// The folder holding the files.
   public let folder: URL

@@ -26,29 +26,36 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
   public var preset: String?
   /// What else shapes the work: for `compose`, the camera sizes and how they are scaled.
   public var detail: String?
+  /// For `encode`, the threads the encoder runs with (as the take sets it up, see
+  /// `EncoderThreads`): slice threads cost more in total than one thread, most at small sizes.
+  public var threads: Int?
 
   /// Creates a work description.
   public init(
     kind: Kind, size: ImageSize, codec: VideoCodec? = nil, preset: String? = nil,
-    detail: String? = nil
+    detail: String? = nil, threads: Int? = nil
   ) {
     self.kind = kind
     self.size = size
     self.codec = codec
     self.preset = preset
     self.detail = detail
+    self.threads = threads
   }
 
   /// The same work at any size: what scaling by area may stand in for.
   public var sizeless: CalibrationWork {
-    CalibrationWork(kind: kind, size: ImageSize(width: 0, height: 0), codec: codec, preset: preset)
+    CalibrationWork(
+      kind: kind, size: ImageSize(width: 0, height: 0), codec: codec, preset: preset,
+      threads: threads)
   }
 
-  /// `encode h264/ultrafast 1280x720`, `compose 1280x1440 (…)`.
+  /// `encode h264/ultrafast 1280x720 2 threads`, `compose 1280x1440 (…)`.
   public var description: String {
     var text = kind.rawValue
     if let codec { text += " \(codec.rawValue)" + (preset.map { "/\($0)" } ?? "") }
     text += " \(size)"
+    if let threads { text += threads == 1 ? " 1 thread" : " \(threads) threads" }
     if let detail { text += " (\(detail))" }
     return text
   }
@@ -63,7 +70,8 @@ public struct CalibrationTable: Sendable, Hashable, Codable {
   public struct Entry: Sendable, Hashable, Codable {
     /// The work measured.
     public var work: CalibrationWork
-    /// Processor time per frame, in seconds (thread CPU time, not wall time).
+    /// Processor time per frame, in seconds (CPU time of the threads doing the work, not wall
+    /// time).
     public var cpuSecondsPerFrame: Double
 
     /// Creates an entry.
@@ -103,12 +111,22 @@ public struct CalibrationTable: Sendable, Hashable, Codable {
   }
 
   /// The cost of `work`: measured exactly, else scaled by area from the same work measured at
-  /// the nearest size; nil when nothing like it was measured.
+  /// the nearest size (with the same threads if measured so, else with other threads); nil
+  /// when nothing like it was measured.
   public func lookup(_ work: CalibrationWork) -> Lookup? {
     if let exact = entries.first(where: { $0.work == work }) {
       return Lookup(cpuSecondsPerFrame: exact.cpuSecondsPerFrame, isScaled: false)
     }
-    let similar = entries.filter { $0.work.sizeless == work.sizeless && $0.work.size.area > 0 }
+    var similar = entries.filter { $0.work.sizeless == work.sizeless && $0.work.size.area > 0 }
+    if similar.isEmpty {
+      var anyThreads = work.sizeless
+      anyThreads.threads = nil
+      similar = entries.filter { entry in
+        var other = entry.work.sizeless
+        other.threads = nil
+        return other == anyThreads && entry.work.size.area > 0
+      }
+    }
     let nearest = similar.min { first, second in
       abs(first.work.size.area - work.size.area) < abs(second.work.size.area - work.size.area)
     }

@@ -45,11 +45,15 @@ public struct CPUCapacity: Sendable, Hashable, Codable {
   public var cores: Double
   /// Where the figure came from, e.g. `2 online cores` or `cgroup cpu.max 150000/100000`.
   public var source: String
+  /// Online processors: what a take splits its encoders' threads by (`EncoderThreads`), so
+  /// calibration runs each encoder with the threads the take will give it.
+  public var processors: Int
 
-  /// Creates a capacity.
-  public init(cores: Double, source: String) {
+  /// Creates a capacity; `processors` defaults to `cores` rounded up.
+  public init(cores: Double, source: String, processors: Int? = nil) {
     self.cores = cores
     self.source = source
+    self.processors = processors ?? max(1, Int(cores.rounded(.up)))
   }
 }
 

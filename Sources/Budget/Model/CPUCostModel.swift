@@ -35,27 +35,47 @@ enum CPUCostModel {
     stages.append(
       Stage(
         label: "compositing", work: composeWork(inputs, canvas: canvas), perSecond: outputRate))
+    let threads = encoderThreads(inputs, canvas: canvas)
     stages.append(
       Stage(
         label: "dualview encoder",
-        work: encodeWork(settings.codec, settings: settings, size: canvas),
+        work: encodeWork(
+          settings.codec, settings: settings, size: canvas, threads: threads.dualView),
         perSecond: outputRate))
     if case .encode(let codec) = settings.effectiveCameraCodec {
       for source in inputs.sources {
         stages.append(
           Stage(
             label: "\(source.position) encoder",
-            work: encodeWork(codec, settings: settings, size: source.size),
+            work: encodeWork(
+              codec, settings: settings, size: source.size,
+              threads: source.position == .front ? threads.front : threads.back),
             perSecond: outputRate))
       }
     }
     return stages
   }
 
-  static func encodeWork(_ codec: VideoCodec, settings: RecordingSettings, size: ImageSize)
-    -> CalibrationWork
-  {
-    CalibrationWork(kind: .encode, size: size, codec: codec, preset: settings.preset(for: codec))
+  /// The threads the take will give each encoder: the session's own split of the processors.
+  static func encoderThreads(_ inputs: BudgetInputs, canvas: ImageSize) -> OutputSet<Int> {
+    let encodesCameras = inputs.settings.effectiveCameraCodec != .copy
+    let size = inputs.settings.size
+    func cameraArea(_ position: CameraPosition) -> Int? {
+      guard encodesCameras else { return nil }
+      return (inputs.sources.first { $0.position == position }?.size ?? size).area
+    }
+    return EncoderThreads.split(
+      cores: inputs.cpu.processors,
+      pixels: OutputSet(
+        dualView: canvas.area, front: cameraArea(.front), back: cameraArea(.back)))
+  }
+
+  static func encodeWork(
+    _ codec: VideoCodec, settings: RecordingSettings, size: ImageSize, threads: Int
+  ) -> CalibrationWork {
+    CalibrationWork(
+      kind: .encode, size: size, codec: codec, preset: settings.preset(for: codec),
+      threads: max(1, threads))
   }
 
   /// Compositing depends on the canvas and on how each camera is scaled into it.

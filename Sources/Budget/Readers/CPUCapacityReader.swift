@@ -24,15 +24,17 @@ public struct CPUCapacityReader: Sendable {
   /// The cores' worth of time per second available, and where the figure came from.
   public func capacity() -> CPUCapacity {
     let online = tree.read("sys/devices/system/cpu/online").flatMap(Self.countCPUList)
-    var cores = online ?? fallbackCores
+    let processors = online ?? fallbackCores
+    var cores = processors
     var source = "\(cores) \(online == nil ? "" : "online ")cores"
     if let allowed = allowedCores, allowed > 0, allowed < cores {
       cores = allowed
       source = "\(allowed) cores allowed to this process"
     }
-    var capacity = CPUCapacity(cores: Double(cores), source: source)
+    var capacity = CPUCapacity(cores: Double(cores), source: source, processors: processors)
     if let quota = quota(), quota.cores < capacity.cores {
-      capacity = CPUCapacity(cores: quota.cores, source: "cgroup quota \(quota.text)")
+      capacity = CPUCapacity(
+        cores: quota.cores, source: "cgroup quota \(quota.text)", processors: processors)
     }
     return capacity
   }

@@ -1,8 +1,7 @@
-import DualCamCore
-
 /// How many threads each of a take's encoders may start, so that the three together fit the
-/// machine's cores instead of each sizing itself for all of them.
-enum EncoderThreads {
+/// machine's cores instead of each sizing itself for all of them. The session sets its encoders
+/// up with it, and the budget calibrates each encoder with the same count.
+public enum EncoderThreads {
   /// Splits `cores` between the outputs that encode (`pixels` not nil), in proportion to the
   /// pixels each encodes per frame: the dual view, twice a camera's pixels, gets about half.
   /// Every encoder gets at least one thread, so with fewer cores than encoders each gets one;
@@ -14,7 +13,7 @@ enum EncoderThreads {
   /// threads. It encodes twice a camera's pixels in the same frame time, and with one thread
   /// it dropped frames at 2×720p on two cores (`PERFORMANCE.md`, section 3); the cameras'
   /// encoders then share the cores with it, as they did before the split.
-  static func split(cores: Int, pixels: OutputSet<Int?>) -> OutputSet<Int> {
+  public static func split(cores: Int, pixels: OutputSet<Int?>) -> OutputSet<Int> {
     let encoding = pixels.compactMap { $0 }.filter { $0 > 0 }
     let totalPixels = encoding.reduce(0, +)
     guard totalPixels > 0 else { return pixels.map { _ in 0 } }

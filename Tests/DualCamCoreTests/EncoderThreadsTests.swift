@@ -1,8 +1,6 @@
 import DualCamCore
 import Testing
 
-@testable import Session
-
 /// The three encoders share the cores instead of each sizing itself for all of them.
 @Suite struct EncoderThreadsTests {
   /// 720p cameras and their stacked dual view (twice the pixels).
