@@ -87,7 +87,7 @@ let package = Package(
       swiftSettings: strictSwift
     ),
     .target(
-      name: "Audio", dependencies: ["DualCamCore", "CALSA", "CSwresample"],
+      name: "Audio", dependencies: ["DualCamCore", "Media", "CALSA", "CSwresample"],
       swiftSettings: strictSwift),
     .target(
       name: "Session",
@@ -167,7 +167,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AudioTests",
-      dependencies: ["Audio", "DualCamCore"],
+      dependencies: ["Audio", "Media", "DualCamCore"],
       swiftSettings: strictSwift
     ),
     .testTarget(

@@ -15,6 +15,7 @@
 #include <libavutil/log.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
 
 /// AVERROR(EAGAIN): "feed more input / drain output first", the normal rhythm of a codec loop.
@@ -44,6 +45,13 @@ static inline int cav_scale_frame(struct SwsContext *context, const AVFrame *sou
   const int strides[4] = {stride0, stride1, stride2, 0};
   return sws_scale(context, (const uint8_t *const *)source->data, source->linesize, 0,
                    source->height, planes, strides);
+}
+
+/// The default channel layout of `channels` channels (AVChannelLayout is built by a macro).
+static inline AVChannelLayout cav_default_layout(int channels) {
+  AVChannelLayout layout;
+  av_channel_layout_default(&layout, channels);
+  return layout;
 }
 
 /// Fills `buffer` with the message for `code` (av_strerror), never failing.

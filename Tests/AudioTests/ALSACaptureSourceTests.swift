@@ -172,6 +172,36 @@ struct ALSACaptureSourceTests {
     #expect(source.counters.gaps == 1)
   }
 
+  @Test func anUnpluggedCardsHandleIsFreedAtOnceAndTheCardReopened() throws {
+    let clock = ManualClock(start: start)
+    let first = start + 10_000_000
+    let system = FakeALSASystem(scripts: [
+      [.period(time: first, available: 480), .failure(ALSAErrno.noDevice)],
+      [.period(time: first + 2_010_000_000, available: 480)],
+    ])
+    let sink = RecordingAudioSink()
+    let source = ALSACaptureSource(
+      device: "hw:1,0", format: format, periodFrames: 480, system: system)
+    try source.start(clock: clock, sink: sink, bufferCount: 4)
+    #expect(system.state.withLock { $0.livePCMs } == 1)
+    #expect(sink.waitUntil { $0.events.withLock { $0.count } == 1 })
+    // Lost: nothing holds the first handle any more, before any re-open is tried (the kernel
+    // can only drop an unplugged card once every handle on it is closed).
+    #expect(sink.waitUntil { _ in system.state.withLock { $0.livePCMs } == 0 })
+    #expect(system.state.withLock { $0.opens } == 1)
+    var restored = false
+    for _ in 0..<40 where !restored {
+      clock.advance(by: ALSACaptureSource.reopenIntervalNanoseconds)
+      restored = sink.waitUntil { $0.periods.withLock { $0.count } == 2 }
+    }
+    #expect(restored)
+    #expect(system.state.withLock { ($0.opens, $0.livePCMs) } == (2, 1))
+    source.stop()
+    #expect(system.state.withLock { $0.livePCMs } == 0)
+    #expect(source.counters.gaps == 1)
+    #expect(source.counters.missingFrames == 96_000)
+  }
+
   @Test func aDeviceThatStopsDeliveringIsTreatedAsLost() throws {
     let clock = ManualClock(start: start)
     let system = FakeALSASystem(scripts: [[.period(time: start + 10_000_000, available: 480)]])

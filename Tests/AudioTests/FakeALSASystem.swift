@@ -18,6 +18,8 @@ final class FakeALSASystem: ALSASystem, @unchecked Sendable {
     var scripts: [[Step]] = []
     var opens = 0
     var recoveries: [Int32] = []
+    /// PCM handles opened and not yet freed (closed).
+    var livePCMs = 0
   }
 
   let state = Mutex(State())
@@ -55,7 +57,10 @@ final class FakePCM: ALSAPCM, @unchecked Sendable {
   init(system: FakeALSASystem, script: [FakeALSASystem.Step]) {
     self.system = system
     self.script = Mutex((script, nil))
+    system.state.withLock { $0.livePCMs += 1 }
   }
+
+  deinit { system.state.withLock { $0.livePCMs -= 1 } }
 
   func capabilities() throws(ALSACallError) -> ALSACapabilities {
     system.state.withLock { $0.offered }

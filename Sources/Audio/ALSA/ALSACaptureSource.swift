@@ -57,10 +57,16 @@ public final class ALSACaptureSource: AudioSource, @unchecked Sendable {
     // drained, or it overruns.
     let spill = AudioPeriodPool(
       format: granted.format, capacityFrames: granted.periodFrames, capacity: 1)
-    let reader = ALSAPeriodReader(
-      pcm: opened.pcm, configuration: granted, clock: clock, sink: sink, pool: pool, spill: spill)
+    // The capture thread takes the reader out of this box, so that the thread's closure keeps
+    // no copy of the first handle: when the card is unplugged the reader lets go of it and the
+    // handle is closed at once, which the kernel needs before it can drop the card (and give
+    // it a new number when it comes back).
+    let handoff = Locked<ALSAPeriodReader?>(
+      ALSAPeriodReader(
+        pcm: opened.pcm, configuration: granted, clock: clock, sink: sink, pool: pool,
+        spill: spill))
     loop.start(name: "audio-alsa") { [self] loop in
-      var reader = reader
+      guard var reader = handoff.withLock({ box in box.take() }) else { return }
       while loop.isRunning {
         if reader.isOpen {
           reader.readPeriod(loop: loop)

@@ -98,6 +98,7 @@ public final class AudioTimeline {
     drift.add(frameIndex: period.firstFrameIndex, time: period.captureTime)
     statistics.framesCaptured += Int64(period.frameCount)
     statistics.driftPPM = drift.ppm
+    statistics.rejectedDriftFits = drift.rejectedFits
   }
 
   // MARK: - The video timeline

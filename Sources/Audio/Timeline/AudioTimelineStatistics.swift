@@ -13,6 +13,8 @@ public struct AudioTimelineStatistics: Sendable, Hashable, Codable {
   public var cuts = 0
   /// The sound card's clock against the monotonic clock, in ppm (positive: fast).
   public var driftPPM = 0.0
+  /// Drift fits refused because they claimed more than `DriftEstimator.maximumPlausiblePPM`.
+  public var rejectedDriftFits = 0
   /// The largest distance between where the sound was and where the pictures wanted it, in ns,
   /// measured at each block once the stream was placed (before the correction of that block).
   public var maxOffsetNanoseconds: Int64 = 0

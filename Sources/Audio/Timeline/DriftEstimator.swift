@@ -10,6 +10,11 @@ public import DualCamCore
 /// by default) by least squares: jitter averages out, and a clock that changes with temperature
 /// is still followed. Until the window spans `minimumSpanNanoseconds` the nominal rate is used.
 ///
+/// A fit claiming more than `maximumPlausiblePPM` is refused and counted (`rejectedFits`): no
+/// real card is that far off, but a loaded machine that stamps periods late (or a gap measured
+/// from such stamps) can tilt the line that much, and following it would pull the sound away
+/// from the pictures. The previous line (or the nominal rate) stays in use.
+///
 /// Frame indices count the frames lost in gaps (see `AudioPeriodBuffer.firstFrameIndex`), so one
 /// line holds across overruns and unplugs. Adding a stamp allocates nothing.
 public struct DriftEstimator: Sendable {
@@ -29,6 +34,12 @@ public struct DriftEstimator: Sendable {
   private var bucket = (frames: 0.0, times: 0.0, count: 0, start: Int64(0))
   private var line = (anchorFrame: 0.0, anchorTime: 0.0, nanosecondsPerFrame: 0.0)
   private var trusted = false
+  /// Fits refused because they claimed an implausible clock error.
+  public private(set) var rejectedFits = 0
+
+  /// The largest clock error a fit may claim, in ppm: real cards are off by tens, cheap ones
+  /// by a few hundred.
+  public static let maximumPlausiblePPM = 2_000.0
 
   /// Creates an estimator for a card of `nominalRate` frames per second keeping `windowBuckets`
   /// buckets of `bucketNanoseconds`.
@@ -104,7 +115,15 @@ public struct DriftEstimator: Sendable {
       variance += frame * frame
     }
     guard variance > 0 else { return }
-    line = (meanFrame, meanTime, covariance / variance)
+    let slope = covariance / variance
+    guard
+      abs(Self.ppm(nominalRate: nominalRate, nanosecondsPerFrame: slope))
+        <= Self.maximumPlausiblePPM
+    else {
+      rejectedFits += 1
+      return
+    }
+    line = (meanFrame, meanTime, slope)
     trusted = true
   }
 
@@ -114,7 +133,11 @@ public struct DriftEstimator: Sendable {
   /// How fast the card's clock runs, in parts per million (positive: fast); 0 until trusted.
   public var ppm: Double {
     guard trusted else { return 0 }
-    return (1e9 / Double(nominalRate) / line.nanosecondsPerFrame - 1) * 1e6
+    return Self.ppm(nominalRate: nominalRate, nanosecondsPerFrame: line.nanosecondsPerFrame)
+  }
+
+  private static func ppm(nominalRate: Int, nanosecondsPerFrame: Double) -> Double {
+    (1e9 / Double(nominalRate) / nanosecondsPerFrame - 1) * 1e6
   }
 
   /// The frames the card really delivers per second of the monotonic clock.

@@ -19,6 +19,10 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
   private let capture = CaptureLoop()
   /// Where frames come from; it keeps its place in the file across stops and starts.
   private let frames: FrameFeed
+  /// When each pass over the file began, for the file's own sound (`--audio file`).
+  public let playback = FilePlayback()
+  /// The file played.
+  public var fileURL: URL { url }
 
   /// Opens `url` (checking that it decodes) as camera `position`.
   /// - Parameters:
@@ -53,6 +57,9 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     let frames = frames
     let rate = info.frameRate
     let origin = clock.now()
+    let playback = playback
+    // The next picture (captured at `origin`) is picture `framesIntoPass` of the file.
+    playback.beginPass(at: origin - rate.time(ofFrame: Int64(frames.framesIntoPass)))
     capture.start(name: "file-\(position)") { [url] capture in
       var sequence: UInt64 = 0
       var signalLost = false
@@ -66,7 +73,10 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
         }
         let gotFrame: Bool
         do throws(DualCamError) {
-          gotFrame = try frames.read(into: frame.image)
+          let result = try frames.read(into: frame.image)
+          gotFrame = result != .end
+          // The file starts again: its first picture is the one due now.
+          if result == .frameAfterLoop { playback.beginPass(at: due) }
         } catch {
           frame.release()
           sink.sourceEvent(.signalLost(reason: error.problem), from: position)
@@ -110,6 +120,17 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     private let rawFile: RawFrameFile?
     private let loop: Bool
     private var rawIndex = 0
+    /// Pictures read since the file last started from its beginning.
+    private(set) var framesIntoPass = 0
+
+    enum Result: Equatable {
+      /// The next picture.
+      case frame
+      /// The file's first picture again: it looped.
+      case frameAfterLoop
+      /// The end of a file that does not loop.
+      case end
+    }
 
     init(reader: VideoFileReader, rawFile: RawFrameFile?, loop: Bool) {
       self.reader = reader
@@ -117,22 +138,28 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
       self.loop = loop
     }
 
-    /// Fills `image` with the next frame; false at the end of a file that does not loop.
-    func read(into image: ImageView) throws(DualCamError) -> Bool {
+    /// Fills `image` with the next frame, saying whether the file looped for it.
+    func read(into image: ImageView) throws(DualCamError) -> Result {
+      var looped = false
       if let rawFile {
-        if rawIndex == rawFile.frameCount && loop { rawIndex = 0 }
-        guard rawIndex < rawFile.frameCount else { return false }
+        if rawIndex == rawFile.frameCount && loop {
+          rawIndex = 0
+          looped = true
+        }
+        guard rawIndex < rawFile.frameCount else { return .end }
         try rawFile.read(frame: rawIndex, into: image)
         rawIndex += 1
-        return true
+      } else {
+        var result = try reader.readFrame(into: image)
+        if result == .endOfStream, loop {
+          try reader.rewind()
+          looped = true
+          result = try reader.readFrame(into: image)
+        }
+        guard case .frame = result else { return .end }
       }
-      var result = try reader.readFrame(into: image)
-      if result == .endOfStream, loop {
-        try reader.rewind()
-        result = try reader.readFrame(into: image)
-      }
-      guard case .frame = result else { return false }
-      return true
+      framesIntoPass = looped ? 1 : framesIntoPass + 1
+      return looped ? .frameAfterLoop : .frame
     }
   }
 

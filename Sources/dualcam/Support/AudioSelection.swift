@@ -1,4 +1,5 @@
 import Audio
+import Capture
 import DualCamCore
 
 /// Decides where a take's sound comes from (`--audio`), and says so.
@@ -12,10 +13,12 @@ enum AudioSelection {
     var note: String
   }
 
-  /// The input `settings` asks for. `auto` takes the system's default input if libasound lists
-  /// one (and records without sound if it then cannot be opened); a named device must open.
+  /// The input `settings` asks for. `auto` takes the sound of a `file:` camera when no live
+  /// camera is among `cameras` and a file has a sound track, else the system's default input
+  /// if libasound lists one (and records without sound if it then cannot be opened); a named
+  /// device must open, and `file` needs a file camera with sound.
   static func choose(
-    _ settings: AudioSettings, videoRate: FrameRate,
+    _ settings: AudioSettings, videoRate: FrameRate, cameras: [any CameraSource] = [],
     hasDefaultInput: () -> Bool = { AudioDeviceDiscovery.hasDefaultInput() }
   ) throws(DualCamError) -> Choice {
     let format = AudioFormat(sampleRate: settings.sampleRate, channels: settings.channels)
@@ -25,6 +28,14 @@ enum AudioSelection {
     case .none:
       return Choice(source: nil, required: false, note: "sound: none (--audio none)")
     case .automatic:
+      let live = cameras.contains { $0.info.kind == "v4l2" }
+      if !live,
+        let file = cameras.compactMap({ $0 as? FileCamera }).first(where: {
+          FileAudioSource.hasSoundTrack($0.fileURL)
+        })
+      {
+        return try fileChoice(file, settings: settings, required: false)
+      }
       guard hasDefaultInput() else {
         return Choice(
           source: nil, required: false,
@@ -47,9 +58,30 @@ enum AudioSelection {
         source: SyntheticAudioSource(options: options), required: true,
         note: "sound: synthetic tone with a click every second, \(described)")
     case .file:
-      throw .invalidArgument(
-        "--audio file (the sound track of a file: camera) is not supported yet",
-        fix: "use --audio none, synthetic, default or a device such as hw:1,0")
+      guard let file = cameras.compactMap({ $0 as? FileCamera }).first else {
+        throw .invalidArgument(
+          "--audio file plays the sound of a file: camera, and neither camera is a file",
+          fix: "use --front file:PATH or --back file:PATH, or another --audio input")
+      }
+      // The first file camera with sound; if none has any, the first one says why.
+      let files = cameras.compactMap { $0 as? FileCamera }
+      let chosen = files.first { FileAudioSource.hasSoundTrack($0.fileURL) } ?? file
+      return try fileChoice(chosen, settings: settings, required: true)
     }
+  }
+
+  /// The sound track of `camera`'s file, following that camera's playback.
+  private static func fileChoice(
+    _ camera: FileCamera, settings: AudioSettings, required: Bool
+  ) throws(DualCamError) -> Choice {
+    let source = try FileAudioSource(
+      url: camera.fileURL, playback: camera.playback, rate: settings.sampleRate,
+      channels: settings.channels)
+    let format = source.info.format
+    return Choice(
+      source: source, required: required,
+      note: "sound: the sound track of \(camera.fileURL.lastPathComponent), "
+        + "\(format.sampleRate) Hz, \(format.channels == 1 ? "mono" : "\(format.channels) channels")"
+        + (required ? "" : "; --audio none records without"))
   }
 }
