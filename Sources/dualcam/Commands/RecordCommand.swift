@@ -109,7 +109,9 @@ struct RecordCommand: ParsableCommand {
       try DurationParser.frames(in: text, at: settings.frameRate)
     }
 
-    let audio = try AudioSelection.choose(settings.audioSettings, videoRate: settings.frameRate)
+    let audio = try AudioSelection.choose(
+      settings.audioSettings, videoRate: settings.frameRate,
+      cameraSpecs: [specs.front, specs.back])
     Console.status(audio.note)
     let session = SessionController(
       settings: settings, front: sources.front, back: sources.back, audio: audio.source,

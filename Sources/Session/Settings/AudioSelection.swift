@@ -1,21 +1,24 @@
-import Audio
-import DualCamCore
+public import Audio
+public import DualCamCore
 
-/// Decides where a take's sound comes from (`--audio`), and says so.
-enum AudioSelection {
-  struct Choice {
+/// Decides where a take's sound comes from (`--audio`, or the settings file's `[audio] input`),
+/// and says so: one rule for `dualcam record` and the interface.
+public enum AudioSelection {
+  /// The input chosen and what to tell the user about it.
+  public struct Choice {
     /// The input; nil: no sound.
-    var source: (any AudioSource)?
+    public var source: (any AudioSource)?
     /// True when the user named the input: if it cannot be opened, nothing is recorded.
-    var required: Bool
+    public var required: Bool
     /// A line for the user: which input, or why there is no sound.
-    var note: String
+    public var note: String
   }
 
   /// The input `settings` asks for. `auto` takes the system's default input if libasound lists
   /// one (and records without sound if it then cannot be opened); a named device must open.
-  static func choose(
-    _ settings: AudioSettings, videoRate: FrameRate,
+  /// `cameraSpecs` are what the two cameras were opened from (`file:` sources may carry sound).
+  public static func choose(
+    _ settings: AudioSettings, videoRate: FrameRate, cameraSpecs: [String] = [],
     hasDefaultInput: () -> Bool = { AudioDeviceDiscovery.hasDefaultInput() }
   ) throws(DualCamError) -> Choice {
     let format = AudioFormat(sampleRate: settings.sampleRate, channels: settings.channels)
@@ -47,6 +50,11 @@ enum AudioSelection {
         source: SyntheticAudioSource(options: options), required: true,
         note: "sound: synthetic tone with a click every second, \(described)")
     case .file:
+      guard cameraSpecs.contains(where: { $0.hasPrefix("file:") }) else {
+        throw .invalidArgument(
+          "--audio file takes the sound of a file: camera, and neither camera is one",
+          fix: "use --front file:PATH or --back file:PATH, or --audio none, default or synthetic")
+      }
       throw .invalidArgument(
         "--audio file (the sound track of a file: camera) is not supported yet",
         fix: "use --audio none, synthetic, default or a device such as hw:1,0")
