@@ -33,7 +33,7 @@ final class SessionExecutor {
   /// and says why, so the interface always opens.
   func open(front: String?, back: String?, settings: RecordingSettings) -> [AppEvent] {
     do {
-      return try start(front: front, back: back, settings: settings)
+      return try start(front: front, back: back, settings: settings, soundOptional: true)
     } catch {
       var events: [AppEvent] = [
         .failed(
@@ -47,7 +47,8 @@ final class SessionExecutor {
       var fallback = settings
       if fallback.copiesCameraStreams { fallback.cameraCodec = nil }
       do {
-        events += try start(front: "synthetic", back: "synthetic", settings: fallback)
+        events += try start(
+          front: "synthetic", back: "synthetic", settings: fallback, soundOptional: true)
       } catch {
         events.append(.failed(ErrorReport(title: "Nothing could be opened", error: error)))
       }
@@ -75,14 +76,33 @@ final class SessionExecutor {
     }
   }
 
-  private func start(front: String?, back: String?, settings: RecordingSettings)
-    throws(DualCamError) -> [AppEvent]
-  {
+  /// Opens sources and a session with the sound `settings` ask for (`AudioSelection`, the rule
+  /// `dualcam record` follows). With `soundOptional` (opening at start, or falling back), a
+  /// sound input that cannot be opened leaves the session without sound and says why, so the
+  /// cameras still open; otherwise (the user just chose it) it fails the whole change.
+  private func start(
+    front: String?, back: String?, settings: RecordingSettings, soundOptional: Bool = false
+  ) throws(DualCamError) -> [AppEvent] {
     let opened = try openSources(front, back, settings)
-    let session = SessionController(settings: settings, front: opened.front, back: opened.back)
+    var soundNotes: [String] = []
+    let audio: AudioSelection.Choice?
+    do {
+      audio = try AudioSelection.choose(
+        settings.audioSettings, videoRate: settings.frameRate,
+        cameras: [opened.front, opened.back])
+    } catch {
+      guard soundOptional else { throw error }
+      audio = nil
+      soundNotes.append("No sound: \(error.problem)")
+    }
+    let session = SessionController(
+      settings: settings, front: opened.front, back: opened.back, audio: audio?.source,
+      audioRequired: (audio?.required ?? false) && !soundOptional)
     try session.validate()
     try session.startPreview()
     self.session = session
+    if let note = audio?.note { soundNotes.append(Self.sentence(note)) }
+    if let note = session.audioNote { soundNotes.append(Self.sentence(note)) }
     let frontSize = opened.front.info.size
     let backSize = opened.back.info.size
     let cameraKinds = [opened.front.info.kind, opened.back.info.kind]
@@ -113,7 +133,12 @@ final class SessionExecutor {
     {
       events.append(.notice("No camera found: showing synthetic test patterns"))
     }
-    return events
+    return events + soundNotes.map { .notice($0) }
+  }
+
+  /// A status line (`sound: …`) as a toast says it: capitalised.
+  private static func sentence(_ line: String) -> String {
+    line.prefix(1).uppercased() + line.dropFirst()
   }
 
   // MARK: - Takes

@@ -1,23 +1,25 @@
-import Audio
-import Capture
-import DualCamCore
+public import Audio
+public import Capture
+public import DualCamCore
 
-/// Decides where a take's sound comes from (`--audio`), and says so.
-enum AudioSelection {
-  struct Choice {
+/// Decides where a take's sound comes from (`--audio`, or the settings file's `[audio] input`),
+/// and says so: one rule for `dualcam record` and the interface.
+public enum AudioSelection {
+  /// The input chosen and what to tell the user about it.
+  public struct Choice {
     /// The input; nil: no sound.
-    var source: (any AudioSource)?
+    public var source: (any AudioSource)?
     /// True when the user named the input: if it cannot be opened, nothing is recorded.
-    var required: Bool
+    public var required: Bool
     /// A line for the user: which input, or why there is no sound.
-    var note: String
+    public var note: String
   }
 
   /// The input `settings` asks for. `auto` takes the sound of a `file:` camera when no live
   /// camera is among `cameras` and a file has a sound track, else the system's default input
   /// if libasound lists one (and records without sound if it then cannot be opened); a named
   /// device must open, and `file` needs a file camera with sound.
-  static func choose(
+  public static func choose(
     _ settings: AudioSettings, videoRate: FrameRate, cameras: [any CameraSource] = [],
     hasDefaultInput: () -> Bool = { AudioDeviceDiscovery.hasDefaultInput() }
   ) throws(DualCamError) -> Choice {
