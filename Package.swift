@@ -107,7 +107,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library", "CChafa",
+        "Playback", "Library", "CChafa", "Audio",
       ],
       swiftSettings: strictSwift
     ),
@@ -180,6 +180,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+        "Audio",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift

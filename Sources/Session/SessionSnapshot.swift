@@ -75,6 +75,8 @@ public struct SessionSnapshot: Sendable {
   public var takeEnded: Bool
   /// The take's sound counters; nil when there is no sound.
   public var audio: AudioStatus?
+  /// The sound input from the preview on (levels, mute, a lost device); nil without sound.
+  public var soundInput: SoundInput?
 
   /// Creates a snapshot.
   public init(

@@ -36,6 +36,16 @@ extension AppRunner {
       dispatch(controls.load(camera, source: state.sources[camera]))
     case .refreshDevices:
       dispatch(.devicesFound(configuration.listDevices()))
+    case .refreshSoundInputs:
+      dispatch(sound.inputs())
+    case .readSoundGain:
+      dispatch(
+        sound.readGain(
+          of: sessions.session?.audioSource?.info, applying: state.settings.audioSettings.gain))
+    case .setSoundGain(let percent):
+      dispatch(sound.setGain(of: sessions.session?.audioSource?.info, to: percent))
+    case .setMuted(let muted):
+      sessions.session?.setMuted(muted)
     case .assignSources(let front, let back):
       reopen(front: front, back: back, settings: state.settings)
     case .discardTake(let folder):
