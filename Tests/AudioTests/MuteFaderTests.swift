@@ -1,4 +1,5 @@
 import Audio
+import DualCamCore
 import Testing
 
 /// Mute fades out and in over 4 ms, records exact silence between, and counts the frames
@@ -83,5 +84,19 @@ import Testing
   @Test(arguments: ["pulse", "pipewire", "synthetic", "hw:", "dsnoop"])
   func namesWithoutACard(device: String) {
     #expect(ALSAMixerName.forCapture(device) == nil)
+  }
+}
+
+/// The real libasound mixer glue where there is no card: every call answers, none crashes.
+@Suite struct LibASoundMixerTests {
+  @Test func aCardThatIsNotThereHasNoControl() {
+    let mixer = LibASoundMixer()
+    #expect(mixer.captureVolume(device: "hw:CARD=NoSuchCard,DEV=0") == nil)
+    #expect(mixer.captureVolume(device: "pulse") == nil)
+    #expect {
+      _ = try mixer.setCaptureVolume(device: "plughw:CARD=NoSuchCard,DEV=0", percent: 50)
+    } throws: { error in
+      (error as? DualCamError)?.problem.contains("has no mixer control") == true
+    }
   }
 }

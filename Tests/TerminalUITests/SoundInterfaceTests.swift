@@ -249,6 +249,19 @@ import Testing
     #expect(commands.contains(.readSoundGain))
   }
 
+  @Test func aRefusedInputGoesBackToTheRunningSettingsKeepingMuteAndGain() {
+    var running = RecordingSettings()
+    running.audio = AudioSettings(input: .synthetic)
+    var state = running
+    state.audio = AudioSettings(input: .device("hw:CARD=Gone,DEV=0"))
+    state.audio?.muted = true
+    state.audio?.gain = 35
+    let restored = AppRunner.settingsToRestore(running: running, state: state)
+    #expect(restored.audioSettings.input == .synthetic)
+    #expect(restored.audioSettings.muted && restored.audioSettings.gain == 35)
+    #expect(AppRunner.settingsToRestore(running: nil, state: state) == state)
+  }
+
   // MARK: - The executor
 
   @Test func executorReadsAppliesAndSetsTheGainThroughTheMixer() {
