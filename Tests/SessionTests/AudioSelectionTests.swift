@@ -36,12 +36,12 @@ import Testing
     #expect(!silent.note.contains("MUTED"), "no input, nothing to mute")
   }
 
-  @Test func fileSoundNeedsAFileCamera() {
+  @Test func fileSoundSaysItNeedsAFileCamera() {
     #expect {
       _ = try AudioSelection.choose(
         AudioSettings(input: .file), videoRate: rate, cameraSpecs: ["synthetic", "/dev/video0"])
     } throws: { error in
-      (error as? DualCamError)?.problem.contains("neither camera is one") == true
+      (error as? DualCamError)?.problem.hasSuffix("neither camera is a file: source") == true
     }
   }
 }

@@ -63,13 +63,12 @@ public enum AudioSelection {
         source: SyntheticAudioSource(options: options), required: true,
         note: "sound: synthetic tone with a click every second, \(described)")
     case .file:
-      guard cameraSpecs.contains(where: { $0.hasPrefix("file:") }) else {
-        throw .invalidArgument(
-          "--audio file takes the sound of a file: camera, and neither camera is one",
-          fix: "use --front file:PATH or --back file:PATH, or --audio none, default or synthetic")
-      }
+      // Said as well when neither camera is a file: it could not work even once supported.
+      let noFileCamera =
+        cameraSpecs.contains { $0.hasPrefix("file:") }
+        ? "" : ", and neither camera is a file: source"
       throw .invalidArgument(
-        "--audio file (the sound track of a file: camera) is not supported yet",
+        "--audio file (the sound track of a file: camera) is not supported yet\(noFileCamera)",
         fix: "use --audio none, synthetic, default or a device such as hw:1,0")
     }
   }
