@@ -109,7 +109,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library", "CChafa",
+        "Playback", "Library", "CChafa", "Audio",
       ],
       swiftSettings: strictSwift
     ),
@@ -182,6 +182,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+        "Audio",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift

@@ -22,9 +22,20 @@ extension SessionController {
     return try AudioEncoder(settings: encoderSettings)
   }
 
-  /// The take's sound pipeline for `encoder`, writing into every writer's sound stream.
+  /// Mutes the sound (true) or unmutes it, from now on: a take records silence meanwhile, after
+  /// a 4 ms fade, and counts it (`audio.muted_frames`). Without sound it does nothing.
+  public func setMuted(_ muted: Bool) {
+    audioInput?.mute.set(muted)
+  }
+
+  /// True while the sound is muted.
+  public var isMuted: Bool { audioInput?.mute.isOn ?? false }
+
+  /// The take's sound pipeline for `encoder`, writing into every writer's sound stream, muted
+  /// while `mute` is on.
   static func makeTakeAudio(
-    encoder: AudioEncoder, writers: OutputSet<OutputWriter>, videoRate: FrameRate
+    encoder: AudioEncoder, writers: OutputSet<OutputWriter>, videoRate: FrameRate,
+    mute: MuteSwitch
   ) throws(DualCamError) -> TakeAudio {
     let settings = encoder.settings
     let timeline = try AudioTimeline(
@@ -36,7 +47,8 @@ extension SessionController {
       destinations.append((writer.file, stream))
     }
     return TakeAudio(
-      timeline: timeline, track: try AudioTrack(encoder: encoder, destinations: destinations))
+      timeline: timeline, track: try AudioTrack(encoder: encoder, destinations: destinations),
+      mute: mute)
   }
 
   /// What `metadata.json` says about the take's sound; nil without sound.
@@ -64,6 +76,7 @@ extension SessionController {
     record.missingFrames = source.missingFrames
     record.signalLosses = source.signalLosses
     record.periodsDropped = source.droppedNoBuffer + audio.queue.droppedCount
+    record.mutedFrames = counters.mutedFrames
     record.driftPpm = (statistics.driftPPM * 100).rounded() / 100
     record.offsetMaxMilliseconds = Double(statistics.maxOffsetNanoseconds) / 1e6
     record.offsetMeanMilliseconds = Double(statistics.meanOffsetNanoseconds) / 1e6
@@ -85,6 +98,16 @@ extension SessionController {
       framesCaptured: counters.timeline.framesCaptured, framesWritten: counters.framesWritten,
       xruns: source.xruns, gaps: source.gaps, driftPPM: counters.timeline.driftPPM,
       maxOffsetMilliseconds: Double(counters.timeline.maxOffsetNanoseconds) / 1e6,
-      signalLost: audio.signalLost)
+      signalLost: audio.signalLost, mutedFrames: counters.mutedFrames)
+  }
+
+  /// The sound input as the level meter shows it, from the preview on; nil without sound.
+  func soundInput() -> SessionSnapshot.SoundInput? {
+    guard let audio = audioInput, audio.isRunning else { return nil }
+    let counters = audio.source.counters
+    return SessionSnapshot.SoundInput(
+      label: audio.source.info.label, format: audio.source.info.format, levels: audio.levels,
+      muted: audio.mute.isOn, signalLost: audio.signalLost,
+      framesCaptured: counters.framesDelivered, xruns: counters.xruns, gaps: counters.gaps)
   }
 }

@@ -102,7 +102,7 @@ public final class SessionController: Sendable {
     clock: any MonotonicClock, simulatedWriteTime: OutputWorker.WriteTime?,
     audio: (any AudioSource)? = nil, audioRequired: Bool = true
   ) {
-    audioInput = audio.map { SessionAudio(source: $0) }
+    audioInput = audio.map { SessionAudio(source: $0, muted: settings.audioSettings.muted) }
     self.audioRequired = audioRequired
     control = Locked(Control(settings: settings))
     self.front = front
@@ -254,7 +254,9 @@ public final class SessionController: Sendable {
         standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack),
         audio: audioEncoder)
       takeAudio = try audioEncoder.map { encoder throws(DualCamError) in
-        try Self.makeTakeAudio(encoder: encoder, writers: writers, videoRate: settings.frameRate)
+        try Self.makeTakeAudio(
+          encoder: encoder, writers: writers, videoRate: settings.frameRate,
+          mute: audioInput?.mute ?? MuteSwitch(muted: false))
       }
     } catch {
       placeholderFront.release()
@@ -511,6 +513,7 @@ public final class SessionController: Sendable {
       takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
     snapshot.audio = take == nil ? nil : audioStatus(report.audio)
     snapshot.diskFull = lowSpace != nil
+    snapshot.soundInput = soundInput()
     return snapshot
   }
 

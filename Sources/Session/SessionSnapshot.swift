@@ -78,6 +78,8 @@ public struct SessionSnapshot: Sendable {
   /// True when the take is stopping because its disk is full (the guard's check, or a write
   /// that found no room); `failure` then says so in words.
   public var diskFull = false
+  /// The sound input from the preview on (levels, mute, a lost device); nil without sound.
+  public var soundInput: SoundInput?
 
   /// Creates a snapshot.
   public init(

@@ -1,4 +1,5 @@
 import DualCamCore
+import Foundation
 import Session
 import Testing
 
@@ -11,6 +12,8 @@ import Testing
     audio.channels = 1
     audio.bitrate = .kbps256
     audio.codec = .pcm24
+    audio.gain = 65
+    audio.muted = true
     file.recording.audio = audio
     let parsed = try SettingsFile.parse(file.text)
     #expect(parsed == file)
@@ -24,6 +27,12 @@ import Testing
     ("[audio]\ncodec = \"mp3\"\n", "[audio] codec"),
     ("[audio]\ninput = \"two words\"\n", "[audio] input"),
     ("[audio]\nvolume = 3\n", "unknown key"),
+    ("[audio]\ngain = 101\n", "[audio] gain"),
+    ("[audio]\ngain = -1\n", "[audio] gain"),
+    ("[audio]\ngain = 12.5\n", "[audio] gain"),
+    ("[audio]\ngain = 1e300\n", "[audio] gain"),
+    ("[audio]\ngain = \"loud\"\n", "[audio] gain"),
+    ("[audio]\nmuted = \"yes\"\n", "[audio] muted"),
   ])
   func mistakesAreNamed(text: String, expected: String) {
     #expect {
@@ -32,6 +41,33 @@ import Testing
       guard let error = error as? DualCamError else { return false }
       return error.problem.contains(expected) && error.exitCode == 64
     }
+  }
+
+  @Test func gainAndMuteAreReadAndLeftOutGainKeepsTheMixer() throws {
+    let parsed = try SettingsFile.parse("[audio]\ngain = 0\nmuted = true\n")
+    #expect(parsed.recording.audioSettings.gain == 0)
+    #expect(parsed.recording.audioSettings.muted)
+    let defaults = try SettingsFile.parse("[audio]\nrate = 48000\n")
+    #expect(defaults.recording.audioSettings.gain == nil)
+    #expect(!defaults.recording.audioSettings.muted)
+    // Written only when set: a file without gain leaves the mixer as it is.
+    #expect(!SettingsFile().text.contains("gain ="))
+    #expect(SettingsFile().text.contains("muted = false"))
+  }
+
+  @Test func settingsWithoutGainOrMuteStillDecode() throws {
+    // metadata.json of takes recorded before gain and mute existed.
+    let json = #"{"input":"auto","sampleRate":48000,"channels":2,"bitrate":128000}"#
+    let audio = try JSONDecoder().decode(AudioSettings.self, from: Data(json.utf8))
+    #expect(audio.gain == nil && !audio.muted && audio.sampleRate == 48_000)
+    var muted = audio
+    muted.muted = true
+    muted.gain = 40
+    let again = try JSONDecoder().decode(
+      AudioSettings.self, from: try JSONEncoder().encode(muted))
+    #expect(again == muted)
+    muted.gain = 140
+    #expect(throws: DualCamError.self) { try muted.validated(container: .mov, videoCodec: .h264) }
   }
 
   @Test func audioSettingsAreCheckedAgainstTheContainer() throws {

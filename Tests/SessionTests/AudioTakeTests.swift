@@ -92,6 +92,45 @@ struct AudioTakeTests {
     }
   }
 
+  @Test("muted sound is written as silence, counted in metadata.json, and the input still metered")
+  func mutedSoundIsSilenceAndCounted() throws {
+    let folder = try TemporaryFolder()
+    let session = session(folder.url, clickOrigin: SystemMonotonicClock().now())
+    defer { session.shutdown() }
+    try session.startRecording()
+    Thread.sleep(forTimeInterval: 1.0)
+    session.setMuted(true)
+    Thread.sleep(forTimeInterval: 1.2)
+    // The meter goes on reading the tone while muted: the user sees the input is live.
+    let input = try #require(session.snapshot().soundInput)
+    #expect(input.muted)
+    #expect(input.levels.count == 2 && input.levels[0].peakDecibels > -40)
+    session.setMuted(false)
+    #expect(!session.isMuted)
+    Thread.sleep(forTimeInterval: 0.8)
+    let result = try session.stopRecording()
+    let take = try TakeInspector(folder: result.folder)
+    let audio = try #require(take.metadata.audio)
+    let muted = try #require(audio.mutedFrames)
+    // About 1.2 s at 48 kHz; the scheduler encodes in blocks as the sound becomes ready.
+    #expect(muted > 40_000 && muted < 80_000, "muted frames \(muted)")
+    #expect(muted < audio.framesWritten)
+    let json = try String(
+      contentsOf: result.folder.appendingPathComponent("metadata.json"), encoding: .utf8)
+    #expect(json.contains("\"muted_frames\" : \(muted)"))
+    for name in ["dualview", "front", "back"] {
+      let sound = try take.decodeAudio(name)
+      // The longest run of exact (near) silence in channel 0 is about the muted stretch.
+      var longest = 0
+      var run = 0
+      for frame in 0..<sound.frameCount {
+        run = abs(sound.samples[frame * sound.channels]) < 1e-4 ? run + 1 : 0
+        longest = max(longest, run)
+      }
+      #expect(Double(longest) > Double(muted) * 0.8, "\(name): silent run \(longest)")
+    }
+  }
+
   @Test(
     "a killed take keeps its sound as far as its pictures", arguments: [ContainerFormat.mov, .mkv])
   func killedTakeKeepsSound(container: ContainerFormat) throws {

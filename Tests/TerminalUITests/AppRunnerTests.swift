@@ -16,6 +16,8 @@ import Testing
     var settings = RecordingSettings()
     settings.size = ImageSize(width: 320, height: 240)
     settings.outputDirectory = folder.path
+    // Not the machine's default input: the tests must not depend on whether it has one.
+    settings.audio = AudioSettings(input: .none)
     let terminal = ScriptedTerminal(
       width: 100, height: 32,
       capabilities: TerminalCapabilities(colorDepth: .trueColor, unicode: true), steps: steps,

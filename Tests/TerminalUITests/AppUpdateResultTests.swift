@@ -21,7 +21,7 @@ import Testing
       backSpec: "synthetic")
     let commands = AppUpdate.update(
       &state, .sessionOpened(sources, settings), environment: permissive)
-    #expect(commands == [.loadControls(.front), .loadControls(.back)])
+    #expect(commands == [.loadControls(.front), .loadControls(.back), .readSoundGain])
     #expect(state.sources == sources && state.settings == settings)
     #expect(state.controls.isEmpty, "the old sources' controls are forgotten")
   }

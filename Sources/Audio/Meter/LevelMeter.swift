@@ -21,6 +21,13 @@ public struct LevelMeter: Sendable {
     public var rmsDecibels: Double
     /// True while a recent sample reached full scale.
     public var clipping: Bool
+
+    /// Creates a reading.
+    public init(peakDecibels: Double, rmsDecibels: Double, clipping: Bool) {
+      self.peakDecibels = peakDecibels
+      self.rmsDecibels = rmsDecibels
+      self.clipping = clipping
+    }
   }
 
   /// The quietest level reported (digital silence reads as this).

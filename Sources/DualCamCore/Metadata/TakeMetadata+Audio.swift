@@ -41,6 +41,9 @@ extension TakeMetadata {
     public var signalLosses: Int
     /// Periods lost before the timeline: no free buffer, or the queue to the scheduler full.
     public var periodsDropped: Int
+    /// Frames written while the sound was muted (silence, after a 4 ms fade); absent in takes
+    /// recorded before mute existed.
+    public var mutedFrames: Int64?
     /// The sound card's clock against the monotonic clock, in ppm (positive: fast); corrected
     /// by resampling.
     public var driftPpm: Double
@@ -79,6 +82,7 @@ extension TakeMetadata {
       missingFrames = 0
       signalLosses = 0
       periodsDropped = 0
+      mutedFrames = 0
       driftPpm = 0
       offsetMaxMilliseconds = 0
       offsetMeanMilliseconds = 0

@@ -11,6 +11,15 @@ public struct AudioSettings: Sendable, Hashable, Codable {
   public var bitrate = AudioBitrate.kbps128
   /// The codec; nil: chosen from the container and the video codec (`effectiveCodec`).
   public var codec: AudioCodec?
+  /// The input's capture volume, in percent of its ALSA mixer control's range; nil: leave the
+  /// mixer as it is.
+  public var gain: Int?
+  /// The sound is muted: takes record silence (and count it) while the meter still shows the
+  /// input.
+  public var muted = false
+
+  /// The range of `gain`.
+  public static let gainRange = 0...100
 
   /// The defaults: the system's default input if there is one, 48 kHz stereo, 128 kbps,
   /// the codec chosen by the container.
@@ -39,6 +48,10 @@ public struct AudioSettings: Sendable, Hashable, Codable {
     guard (1...8).contains(channels) else {
       throw .invalidArgument(
         "\(channels) audio channels is outside 1–8", fix: "use --audio-channels 1 or 2")
+    }
+    if let gain, !Self.gainRange.contains(gain) {
+      throw .invalidArgument(
+        "sound gain \(gain)% is outside 0–100%", fix: "use a gain from 0 to 100 (percent)")
     }
     let codec = effectiveCodec(container: container, videoCodec: videoCodec)
     switch codec {
@@ -69,6 +82,24 @@ public struct AudioSettings: Sendable, Hashable, Codable {
       }
     }
     return self
+  }
+}
+
+extension AudioSettings {
+  private enum CodingKeys: String, CodingKey {
+    case input, sampleRate, channels, bitrate, codec, gain, muted
+  }
+
+  /// Decodes settings; `gain` and `muted` may be absent (takes recorded before they existed).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    input = try container.decode(AudioInput.self, forKey: .input)
+    sampleRate = try container.decode(Int.self, forKey: .sampleRate)
+    channels = try container.decode(Int.self, forKey: .channels)
+    bitrate = try container.decode(AudioBitrate.self, forKey: .bitrate)
+    codec = try container.decodeIfPresent(AudioCodec.self, forKey: .codec)
+    gain = try container.decodeIfPresent(Int.self, forKey: .gain)
+    muted = try container.decodeIfPresent(Bool.self, forKey: .muted) ?? false
   }
 }
 

@@ -15,6 +15,9 @@ final class SessionAudio: @unchecked Sendable {
   let source: any AudioSource
   /// Periods on their way from the capture thread to the scheduler.
   let queue = AudioPeriodQueue(capacity: SessionAudio.queueCapacity)
+  /// Muted or not; takes read it for every block (the meter goes on measuring the input, so
+  /// the user sees the microphone is live while muted).
+  let mute: MuteSwitch
   private let started = Atomic<Bool>(false)
   private let lost = Atomic<Bool>(false)
   /// Peak and RMS per channel, fed on the scheduler thread, read by the interface: it shows
@@ -32,8 +35,9 @@ final class SessionAudio: @unchecked Sendable {
   /// holds as many more for those held between takes, and a few being filled.
   static let queueCapacity = 64
 
-  init(source: any AudioSource) {
+  init(source: any AudioSource, muted: Bool = false) {
     self.source = source
+    mute = MuteSwitch(muted: muted)
     held.reserveCapacity(Self.queueCapacity)
   }
 

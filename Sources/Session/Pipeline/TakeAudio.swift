@@ -19,6 +19,8 @@ final class TakeAudio: @unchecked Sendable {
     var framesWritten: Int64 = 0
     /// Packets the encoder produced (each written to every file).
     var packets: Int64 = 0
+    /// Frames written while the sound was muted (silence, after a 4 ms fade).
+    var mutedFrames: Int64 = 0
     /// Where each segment of the recorded timeline starts: its first video frame and the capture
     /// time (monotonic, ns) that frame stands for.
     var segments: [(firstFrame: Int64, targetNanoseconds: Int64)] = []
@@ -26,6 +28,8 @@ final class TakeAudio: @unchecked Sendable {
 
   let timeline: AudioTimeline
   let track: AudioTrack
+  private let mute: MuteSwitch
+  private var fader: MuteFader
   private let scratch: UnsafeMutableBufferPointer<Float>
   private let blockFrames: Int
   /// The first slot of the segment being recorded and its target.
@@ -37,9 +41,11 @@ final class TakeAudio: @unchecked Sendable {
   /// True once the encoder's last packets are written (after `isDrained`).
   private(set) var isComplete = false
 
-  init(timeline: AudioTimeline, track: AudioTrack) {
+  init(timeline: AudioTimeline, track: AudioTrack, mute: MuteSwitch) {
     self.timeline = timeline
     self.track = track
+    self.mute = mute
+    fader = MuteFader(sampleRate: timeline.format.sampleRate, muted: mute.isOn)
     blockFrames = track.encoder.frameSize
     scratch = .allocate(capacity: blockFrames * timeline.format.channels)
     counters.segments.reserveCapacity(64)
@@ -75,6 +81,9 @@ final class TakeAudio: @unchecked Sendable {
       while timeline.readableFrames >= blockFrames || (finishing && timeline.readableFrames > 0) {
         let count = timeline.read(into: scratch.baseAddress!, frames: blockFrames)
         guard count > 0 else { break }
+        fader.apply(
+          scratch.baseAddress!, frames: count, channels: timeline.format.channels,
+          muted: mute.isOn)
         try track.write(scratch.baseAddress!, frames: count)
       }
       if finishing && timeline.isDrained {
@@ -87,6 +96,7 @@ final class TakeAudio: @unchecked Sendable {
     counters.timeline = timeline.statistics
     counters.framesWritten = track.framesWritten
     counters.packets = track.encoder.packetsProduced
+    counters.mutedFrames = fader.mutedFrames
   }
 
   /// The take's last slot was decided: the sound is completed up to its end (waiting for the

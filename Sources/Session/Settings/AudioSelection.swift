@@ -23,6 +23,19 @@ public enum AudioSelection {
     _ settings: AudioSettings, videoRate: FrameRate, cameras: [any CameraSource] = [],
     hasDefaultInput: () -> Bool = { AudioDeviceDiscovery.hasDefaultInput() }
   ) throws(DualCamError) -> Choice {
+    var choice = try input(
+      settings, videoRate: videoRate, cameras: cameras, hasDefaultInput: hasDefaultInput)
+    if settings.muted && choice.source != nil {
+      // Said every time: a take of silence must never come as a surprise.
+      choice.note += "; MUTED ([audio] muted = true): takes record silence"
+    }
+    return choice
+  }
+
+  private static func input(
+    _ settings: AudioSettings, videoRate: FrameRate, cameras: [any CameraSource],
+    hasDefaultInput: () -> Bool
+  ) throws(DualCamError) -> Choice {
     let format = AudioFormat(sampleRate: settings.sampleRate, channels: settings.channels)
     let described =
       "\(format.sampleRate) Hz, \(format.channels == 1 ? "mono" : "\(format.channels) channels")"

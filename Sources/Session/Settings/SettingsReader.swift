@@ -15,7 +15,7 @@ struct SettingsReader {
       "front_zoom", "back_zoom",
     ],
     "devices": ["front", "back"],
-    "audio": ["input", "rate", "channels", "bitrate", "codec"],
+    "audio": ["input", "rate", "channels", "bitrate", "codec", "gain", "muted"],
     "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
@@ -118,6 +118,15 @@ struct SettingsReader {
         try AudioCodec(parsing: codec)
       }
     }
+    if let gain = try number("audio", "gain") {
+      guard gain == gain.rounded(), (0...100).contains(gain) else {
+        throw problem(
+          "audio", "gain", "\(Self.format(gain)) is not a gain in percent",
+          fix: "use a whole number from 0 to 100, or leave gain out to keep the mixer as it is")
+      }
+      audio.gain = Int(gain)
+    }
+    if let muted = try bool("audio", "muted") { audio.muted = muted }
     return audio
   }
 

@@ -59,6 +59,10 @@ enum SettingsWriter {
       "bitrate = \(quoted(audio.bitrate.description))  # 128k, 256k or 320k (AAC and Opus)",
       "codec = \(quoted(audio.codec?.rawValue ?? "auto"))  # auto, aac, opus, pcm_s16le or pcm_s24le",
     ]
+    if let gain = audio.gain {
+      lines.append("gain = \(gain)  # capture volume, percent of the input's mixer control")
+    }
+    lines.append("muted = \(audio.muted)  # true: takes record silence")
     lines += [
       "",
       "[interface]",

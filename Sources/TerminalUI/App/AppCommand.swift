@@ -28,6 +28,15 @@ public enum AppCommand: Sendable, Equatable {
   case loadControls(CameraPosition)
   /// Look for cameras again (a camera may have been plugged in since the start).
   case refreshDevices
+  /// Look for sound inputs again (for the sound menu).
+  case refreshSoundInputs
+  /// Read the sound input's capture volume, first setting it to the settings' gain if they
+  /// have one.
+  case readSoundGain
+  /// Set the sound input's capture volume, in percent.
+  case setSoundGain(Int)
+  /// Mute the sound (true) or unmute it; a take records silence meanwhile.
+  case setMuted(Bool)
   /// Record from these sources from now on (`/dev/video0`, `synthetic`, …).
   case assignSources(front: String, back: String)
   /// Delete a finished take.

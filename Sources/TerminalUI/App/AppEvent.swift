@@ -1,3 +1,4 @@
+public import Audio
 public import Capture
 public import DualCamCore
 public import Foundation
@@ -42,6 +43,10 @@ public enum AppEvent: Sendable {
   case controlsLoaded(CameraPosition, [CameraControl], hardwareZoom: Bool)
   /// The cameras that can be chosen, found anew.
   case devicesFound([AppState.DeviceChoice])
+  /// The sound inputs that can be chosen, found anew.
+  case soundInputsFound([AppState.DeviceChoice])
+  /// The sound input's capture volume was read or set (nil: it has no mixer control).
+  case soundGainRead(CaptureVolume?)
 
   // MARK: - Files and settings
 

@@ -1,3 +1,4 @@
+public import Audio
 public import Capture
 public import DualCamCore
 import Foundation
@@ -52,6 +53,10 @@ public struct AppState: Sendable {
   public var toasts: [Toast] = []
   /// Camera devices that can be chosen as front or back (paths or stable identities).
   public var availableDevices: [DeviceChoice] = []
+  /// Sound inputs that can be chosen in the sound menu (ALSA capture devices).
+  public var soundInputs: [DeviceChoice] = []
+  /// The sound input's capture volume, as its mixer reports it.
+  public var soundGain = SoundGain.unknown
   /// Seconds on the monotonic clock, for toasts and the pulsing dot.
   public var uptime: Double = 0
   /// The interface is finished: the runner shuts down.
@@ -77,6 +82,8 @@ public struct AppState: Sendable {
 
   /// The session's state (idle before the first snapshot).
   public var sessionState: SessionController.State { session?.state ?? .idle }
+  /// True while the session's sound is muted (the settings say so until the session does).
+  public var isMuted: Bool { session?.soundInput?.muted ?? settings.audioSettings.muted }
   /// True while a take is recording or paused.
   public var isTakeRunning: Bool { sessionState == .recording || sessionState == .paused }
   /// The smallest terminal the interface lays out in.
@@ -212,6 +219,16 @@ extension AppState {
       self.spec = spec
       self.label = label
     }
+  }
+
+  /// The sound input's capture volume control.
+  public enum SoundGain: Sendable, Equatable {
+    /// Not read yet.
+    case unknown
+    /// The input has no mixer control for its capture volume (or no input is open).
+    case noControl
+    /// The control and where it stands.
+    case volume(CaptureVolume)
   }
 
   /// The interface's own entries of the settings file.

@@ -162,7 +162,11 @@ extension AppUpdate {
     case .open(let page):
       navigation.path.append((page, 0))
       state.replaceTop(.menu(navigation))
-      return page == .devices ? [.refreshDevices] : []
+      switch page {
+      case .devices: return [.refreshDevices]
+      case .sound: return [.refreshSoundInputs, .readSoundGain]
+      default: return []
+      }
     case .recording(let settings):
       return applySettings(settings, &state, environment)
     case .layout(let layout):
@@ -172,6 +176,8 @@ extension AppUpdate {
         return zoom(&state, camera: camera, to: factor)
       }
       if case .setLogLevel(let level) = command { state.logLevel = level }
+      if case .setMuted(let muted) = command { return setMuted(muted, &state) }
+      if case .setSoundGain(let percent) = command { return setGain(percent, &state) }
       return [command]
     case .focus(let camera):
       state.camera.focused = camera

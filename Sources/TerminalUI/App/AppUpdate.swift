@@ -52,7 +52,8 @@ public enum AppUpdate {
       state.sources = sources
       state.controls = [:]
       state.hardwareZoom = [:]
-      return [.loadControls(.front), .loadControls(.back)]
+      state.soundGain = .unknown
+      return [.loadControls(.front), .loadControls(.back), .readSoundGain]
     case .sessionFailed(let report, let settings):
       state.settings = settings
       return fail(report, &state)
@@ -103,6 +104,12 @@ public enum AppUpdate {
     case .devicesFound(let devices):
       state.availableDevices = devices
       return []
+    case .soundInputsFound(let inputs):
+      state.soundInputs = inputs
+      return []
+    case .soundGainRead(let volume):
+      state.soundGain = volume.map { .volume($0) } ?? .noControl
+      return []
     case .folderDeleted(let folder):
       toast(&state, "Discarded \(folder.lastPathComponent)")
       return []
@@ -152,7 +159,16 @@ public enum AppUpdate {
     state.uptime = uptime
     state.system = system
     state.toasts.removeAll { $0.expires <= uptime }
+    let wasLost = state.session?.soundInput?.signalLost ?? false
     state.session = session
+    if let sound = session?.soundInput, sound.signalLost != wasLost {
+      // Said in full once: the status bar may only have room for the short form.
+      toast(
+        &state,
+        sound.signalLost
+          ? "SOUND LOST: \(sound.label) stopped; takes record silence until it returns"
+          : "Sound is back: \(sound.label)", problem: sound.signalLost)
+    }
     if let session {
       state.measuredRates.update(
         front: session.front.delivered, back: session.back.delivered, at: uptime)
@@ -243,6 +259,35 @@ public enum AppUpdate {
       toast(&state, String(format: "%@ camera zoom %.2g×", camera.description, factor))
     }
     return [.setZoom(camera, factor: factor)]
+  }
+
+  /// Mutes or unmutes the sound: at once in the session (takes included), and in the settings
+  /// so the next session and the settings file keep it.
+  static func setMuted(_ muted: Bool, _ state: inout AppState) -> [AppCommand] {
+    guard state.session?.soundInput != nil else {
+      toast(&state, "No sound input to mute: choose one in the sound menu (a)", problem: true)
+      return []
+    }
+    var audio = state.settings.audioSettings
+    audio.muted = muted
+    state.settings.audio = audio
+    state.session?.soundInput?.muted = muted
+    toast(&state, muted ? "Sound muted: takes record silence" : "Sound on")
+    return [.setMuted(muted), .saveSettings]
+  }
+
+  /// Sets the sound input's capture volume and keeps it in the settings.
+  static func setGain(_ percent: Int, _ state: inout AppState) -> [AppCommand] {
+    let range = AudioSettings.gainRange
+    let clamped = min(max(percent, range.lowerBound), range.upperBound)
+    var audio = state.settings.audioSettings
+    audio.gain = clamped
+    state.settings.audio = audio
+    if case .volume(var volume) = state.soundGain {
+      volume.percent = clamped
+      state.soundGain = .volume(volume)
+    }
+    return [.setSoundGain(clamped), .saveSettings]
   }
 
   static func applyLayout(

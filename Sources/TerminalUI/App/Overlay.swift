@@ -44,6 +44,7 @@ public enum MenuPageID: Sendable, Equatable {
   case layout
   case cameraControls
   case devices
+  case sound
   case advanced
 }
 

@@ -14,6 +14,7 @@ public enum MenuCatalog {
     case .layout: layoutPage(state)
     case .cameraControls: controlsPage(state)
     case .devices: devicesPage(state)
+    case .sound: SoundMenu.page(state)
     case .advanced: advancedPage(state)
     }
   }
@@ -49,6 +50,9 @@ public enum MenuCatalog {
         MenuItem(
           title: "Devices", value: "\(state.sources.front.label) / \(state.sources.back.label)",
           kind: .submenu, adjust: { _ in .open(.devices) }),
+        MenuItem(
+          title: "Sound", value: SoundMenu.summary(state), kind: .submenu,
+          adjust: { _ in .open(.sound) }),
         MenuItem(title: "Advanced", kind: .submenu, adjust: { _ in .open(.advanced) }),
         MenuItem(
           title: "Gallery", value: "browse takes", kind: .action,

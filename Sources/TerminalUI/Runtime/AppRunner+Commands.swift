@@ -36,6 +36,16 @@ extension AppRunner {
       dispatch(controls.load(camera, source: state.sources[camera]))
     case .refreshDevices:
       dispatch(.devicesFound(configuration.listDevices()))
+    case .refreshSoundInputs:
+      dispatch(sound.inputs())
+    case .readSoundGain:
+      dispatch(
+        sound.readGain(
+          of: sessions.session?.audioSource?.info, applying: state.settings.audioSettings.gain))
+    case .setSoundGain(let percent):
+      dispatch(sound.setGain(of: sessions.session?.audioSource?.info, to: percent))
+    case .setMuted(let muted):
+      sessions.session?.setMuted(muted)
     case .assignSources(let front, let back):
       reopen(front: front, back: back, settings: state.settings)
     case .discardTake(let folder):
@@ -78,12 +88,30 @@ extension AppRunner {
     guard !state.isTakeRunning else { return }
     let outcome = sessions.reopen(
       front: front, back: back, settings: recording,
-      previous: (state.sources, state.settings))
+      previous: (
+        state.sources,
+        Self.settingsToRestore(running: sessions.session?.settings, state: state.settings)
+      ))
     dispatch(outcome.events)
     if outcome.opened {
       settings.useSources(front: front, back: back)
       saveSettings()
     }
+  }
+
+  /// The settings to go back to when new ones cannot be opened: the running session's (the
+  /// state already holds the new ones), with the mute and gain as they stand now, which change
+  /// without a reopen.
+  static func settingsToRestore(running: RecordingSettings?, state: RecordingSettings)
+    -> RecordingSettings
+  {
+    guard var restored = running else { return state }
+    if var audio = restored.audio {
+      audio.muted = state.audioSettings.muted
+      audio.gain = state.audioSettings.gain
+      restored.audio = audio
+    }
+    return restored
   }
 
   private func saveSettings() {

@@ -1,3 +1,4 @@
+public import Audio
 import Capture
 import Compositor
 public import DualCamCore
@@ -35,6 +36,15 @@ public final class AppRunner {
     public var listDevices: @Sendable () -> [AppState.DeviceChoice]
     /// True once SIGTERM or SIGHUP arrived: the take is saved and the interface closes.
     public var stopRequested: @Sendable () -> Bool
+    /// Lists the sound inputs that can be chosen (the ALSA capture devices `dualcam devices`
+    /// lists).
+    public var listSoundInputs: @Sendable () -> [AppState.DeviceChoice] = {
+      AudioDeviceDiscovery.captureDevices().map {
+        AppState.DeviceChoice(spec: $0.name, label: "\($0.name) — \($0.description)")
+      }
+    }
+    /// Reads and sets sound inputs' capture volumes.
+    public var mixer: any ALSAMixerSystem = LibASoundMixer()
 
     /// Creates a configuration.
     public init(
@@ -62,6 +72,7 @@ public final class AppRunner {
   private(set) var state: AppState
   let sessions: SessionExecutor
   let controls = CameraControlsExecutor()
+  let sound: SoundExecutor
   let settings: SettingsExecutor
   let files = FilesExecutor()
   let playback = PlaybackExecutor()
@@ -83,6 +94,8 @@ public final class AppRunner {
     self.configuration = configuration
     startTime = started.now()
     sessions = SessionExecutor(openSources: configuration.openSources)
+    sound = SoundExecutor(
+      mixer: configuration.mixer, listInputs: configuration.listSoundInputs)
     settings = SettingsExecutor(
       file: configuration.settingsFile, url: configuration.settingsURL,
       frontSpec: configuration.frontSpec, backSpec: configuration.backSpec)

@@ -17,6 +17,8 @@ public enum CameraAction: String, ScreenAction {
   case exposureUp
   case toggleFocusLock
   case toggleWhiteBalanceLock
+  case soundMenu
+  case toggleMute
   case openGallery
   case openMenu
   case toggleDiagnostics
@@ -42,6 +44,8 @@ public enum CameraAction: String, ScreenAction {
     case .exposureUp: [.character("]")]
     case .toggleFocusLock: [.character("f")]
     case .toggleWhiteBalanceLock: [.character("w")]
+    case .soundMenu: [.character("a")]
+    case .toggleMute: [.character("u")]
     case .openGallery: [.character("g")]
     case .openMenu: [.character("m"), .function(2)]
     case .toggleDiagnostics: [.character("d")]
@@ -69,6 +73,8 @@ public enum CameraAction: String, ScreenAction {
     case .exposureUp: "Exposure +"
     case .toggleFocusLock: "Focus lock on/off"
     case .toggleWhiteBalanceLock: "White balance lock on/off"
+    case .soundMenu: "Sound menu: input, rate, channels, codec, gain, mute"
+    case .toggleMute: "Mute / unmute the sound (takes record silence)"
     case .openGallery: "Gallery: browse, play and manage takes"
     case .openMenu: "Menus: settings, layout, camera controls, devices"
     case .toggleDiagnostics: "Diagnostics panel"
@@ -88,6 +94,7 @@ public enum CameraAction: String, ScreenAction {
       ]
     ),
     ("Camera", [.exposureDown, .exposureUp, .toggleFocusLock, .toggleWhiteBalanceLock]),
+    ("Sound", [.soundMenu, .toggleMute]),
     ("Screens", [.openGallery, .openMenu, .toggleDiagnostics, .help, .quit]),
   ]
 }

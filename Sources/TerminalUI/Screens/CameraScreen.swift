@@ -115,6 +115,13 @@ public struct CameraScreen: AppScreen {
     case .toggleWhiteBalanceLock:
       return Self.toggleAuto(
         ControlPairs.whiteBalanceAuto, of: focused, what: "white balance", &state)
+    case .soundMenu:
+      var navigation = MenuNavigation()
+      navigation.path.append((.sound, 0))
+      state.overlays.append(.menu(navigation))
+      return [.refreshSoundInputs, .readSoundGain]
+    case .toggleMute:
+      return AppUpdate.setMuted(!state.isMuted, &state)
     case .openGallery:
       state.screens.push(GalleryScreen())
       return [.gallery(.list)]

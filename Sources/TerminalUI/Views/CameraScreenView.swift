@@ -168,7 +168,17 @@ enum CameraScreenView {
     if let lag = state.session?.lagRepeats, lag > 0 {
       segments.append(("encoder behind: \(lag) repeats", bar.foreground(Palette.bad)))
     }
-    drawSegments(segments, in: rect, into: &buffer, separatorStyle: bar.foreground(Palette.dim))
+    let separator = bar.foreground(Palette.dim)
+    let end = drawSegments(segments, in: rect, into: &buffer, separatorStyle: separator)
+    // The meter takes the room the segments leave (they are never pushed off for it).
+    if let sound = state.session?.soundInput {
+      let room = ScreenRect(x: end + 3, y: rect.y, width: rect.maxX - 1 - (end + 3), height: 1)
+      if let start = AudioMeterView.draw(
+        sound, in: room, into: &buffer, bar: bar, unicode: state.capabilities.unicode)
+      {
+        buffer.write(" │ ", x: start - 3, y: rect.y, style: separator)
+      }
+    }
   }
 
   /// Free space and, at the current rate, the recording time it leaves; red when short.
@@ -218,11 +228,13 @@ enum CameraScreenView {
     HintLineView.draw(screen.hints(state), from: x, in: rect, into: &buffer)
   }
 
-  /// Writes segments left to right with separators, dropping those that no longer fit.
+  /// Writes segments left to right with separators, dropping those that no longer fit;
+  /// returns the column after the last one written.
+  @discardableResult
   static func drawSegments(
     _ segments: [(String, CellStyle)], in rect: ScreenRect, into buffer: inout CellBuffer,
     separatorStyle: CellStyle
-  ) {
+  ) -> Int {
     var x = rect.x + 1
     for (index, segment) in segments.enumerated() {
       let separator = index == 0 ? "" : " │ "
@@ -231,6 +243,7 @@ enum CameraScreenView {
       x += buffer.write(separator, x: x, y: rect.y, style: separatorStyle)
       x += buffer.write(segment.0, x: x, y: rect.y, style: segment.1)
     }
+    return x
   }
 }
 

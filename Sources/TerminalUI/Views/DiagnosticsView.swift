@@ -42,6 +42,7 @@ enum DiagnosticsView {
           ("  \(output.name): \(output.frames) fr, \(Formatting.bytes(output.bytes))", false))
       }
     }
+    lines += soundLines(state)
     lines.append(("TERMINAL", false))
     lines.append(
       ("  \(state.width)×\(state.height), colours \(state.capabilities.colorDepth.rawValue)", false)
@@ -54,6 +55,36 @@ enum DiagnosticsView {
     if let latency = state.camera.previewLatency {
       lines.append(("  camera to screen \(Int(latency.rounded())) ms", false))
     }
+    return lines
+  }
+
+  /// The sound input's counters: from the input since the session opened, and the take's
+  /// while one runs.
+  static func soundLines(_ state: AppState) -> [(String, Bool)] {
+    // Without sound the panel keeps its rows for the rest (it must fit 80×24).
+    guard let input = state.session?.soundInput else { return [] }
+    var lines: [(String, Bool)] = [("SOUND \(input.label)", false)]
+    let format = input.format
+    let muted = input.muted ? ", MUTED" : ""
+    lines.append(("  \(format.sampleRate) Hz, \(format.channels) ch\(muted)", false))
+    let troubled = input.xruns + input.gaps > 0
+    let counters = "captured \(input.framesCaptured), xruns \(input.xruns), gaps \(input.gaps)"
+    lines.append(("  " + counters, troubled))
+    if let take = state.session?.audio {
+      lines.append(
+        (
+          "  written \(take.framesWritten) (\(String(format: "%.1f", take.writtenSeconds)) s)",
+          false
+        ))
+      lines.append(
+        (
+          String(
+            format: "  drift %+.1f ppm, offset max %.1f ms", take.driftPPM,
+            take.maxOffsetMilliseconds), false
+        ))
+      if take.mutedFrames > 0 { lines.append(("  muted frames \(take.mutedFrames)", false)) }
+    }
+    if input.signalLost { lines.append(("  SOUND LOST", true)) }
     return lines
   }
 

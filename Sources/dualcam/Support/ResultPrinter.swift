@@ -56,6 +56,8 @@ enum ResultPrinter {
         format: "%.2f s; xruns %ld, gaps %ld, silence %lld frames, drift %+.1f ppm, "
           + "offset mean %.2f ms, max %.2f ms", audio.durationSeconds, audio.xruns, audio.gaps,
         audio.silenceFrames, audio.driftPpm, audio.offsetMeanMilliseconds,
-        audio.offsetMaxMilliseconds) + (audio.note.map { "\n  note: \($0)" } ?? "")
+        audio.offsetMaxMilliseconds)
+      + ((audio.mutedFrames ?? 0) > 0 ? ", muted \(audio.mutedFrames ?? 0) frames" : "")
+      + (audio.note.map { "\n  note: \($0)" } ?? "")
   }
 }

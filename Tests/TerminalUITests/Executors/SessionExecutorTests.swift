@@ -28,6 +28,8 @@ import Testing
     var settings = RecordingSettings()
     settings.size = ImageSize(width: 320, height: 240)
     settings.outputDirectory = folder.path
+    // Not the machine's default input: the tests must not depend on whether it has one.
+    settings.audio = AudioSettings(input: .none)
     return settings
   }
 
@@ -77,14 +79,73 @@ import Testing
     #expect(!executor.isFinishing)
   }
 
+  @Test func theSessionRecordsTheSoundTheSettingsAskForAndSaysWhich() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = Self.settings(folder: folder.url)
+    settings.audio = AudioSettings(input: .synthetic)
+    settings.audio?.muted = true
+    let events = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    let notices = events.compactMap { event in
+      if case .notice(let text) = event { return text }
+      return nil
+    }
+    #expect(notices.contains { $0.hasPrefix("Sound: synthetic tone") && $0.contains("MUTED") })
+    let session = try #require(executor.session)
+    #expect(session.audioSource?.info.kind == "synthetic")
+    #expect(session.isMuted, "the settings' mute holds from the start")
+    // The meter reads from the preview on, before any take.
+    var input = session.snapshot().soundInput
+    for _ in 0..<50 where (input?.levels.first?.peakDecibels ?? -96) < -40 {
+      Thread.sleep(forTimeInterval: 0.05)
+      input = session.snapshot().soundInput
+    }
+    #expect((input?.levels.first?.peakDecibels ?? -96) > -40)
+  }
+
+  @Test func aSoundInputThatCannotOpenAtStartLeavesTheCamerasRunning() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = Self.settings(folder: folder.url)
+    settings.audio = AudioSettings(input: .device("hw:CARD=NoSuchCard,DEV=0"))
+    let events = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    #expect(events.contains { if case .sessionOpened = $0 { true } else { false } })
+    #expect(!events.contains { if case .failed = $0 { true } else { false } })
+    #expect(
+      events.contains {
+        if case .notice(let text) = $0 { text.hasPrefix("No sound") } else { false }
+      }
+    )
+    #expect(executor.session?.snapshot().soundInput == nil)
+    // Chosen in the sound menu instead, the same input is refused and the session kept.
+    let outcome = executor.reopen(
+      front: "synthetic", back: "synthetic", settings: settings,
+      previous: (
+        AppState.Sources(
+          front: executor.session!.front.info, back: executor.session!.back.info,
+          frontSpec: "synthetic", backSpec: "synthetic"), Self.settings(folder: folder.url)
+      ))
+    #expect(!outcome.opened)
+    guard case .sessionFailed(let report, _) = outcome.events.first else {
+      Issue.record("a sound input the user chose must open: \(outcome.events)")
+      return
+    }
+    #expect(report.title == "Not changed")
+  }
+
   @Test func brokenSourcesFallBackToSyntheticOnes() throws {
     let folder = try TemporaryFolder()
     let executor = SessionExecutor(openSources: Self.opener)
     defer { executor.shutdown(takeRunning: false) }
     let events = executor.open(
       front: "broken", back: nil, settings: Self.settings(folder: folder.url))
-    guard case .failed(let report) = events.first, case .sessionOpened(let sources, _) = events.last
-    else {
+    let opened = events.compactMap { event in
+      if case .sessionOpened(let sources, _) = event { return sources }
+      return nil
+    }
+    guard case .failed(let report) = events.first, let sources = opened.last else {
       Issue.record("expected a failure, then synthetic sources: \(events)")
       return
     }
@@ -111,8 +172,12 @@ import Testing
     let outcome = executor.reopen(
       front: "broken", back: "synthetic", settings: wanted, previous: (sources, settings))
     #expect(!outcome.opened)
+    let reopenedSettings = outcome.events.compactMap { event in
+      if case .sessionOpened(_, let settings) = event { return settings }
+      return nil
+    }
     guard case .sessionFailed(let report, let restored) = outcome.events.first,
-      case .sessionOpened(_, let reopened) = outcome.events.last
+      let reopened = reopenedSettings.last
     else {
       Issue.record("expected the failure, then the previous session: \(outcome.events)")
       return

@@ -101,7 +101,10 @@ final class SessionExecutor {
     try session.validate()
     try session.startPreview()
     self.session = session
-    if let note = audio?.note { soundNotes.append(Self.sentence(note)) }
+    // (No note for sound the user turned off: they know.)
+    if let note = audio?.note, settings.audioSettings.input != .none {
+      soundNotes.append(Self.sentence(note))
+    }
     if let note = session.audioNote { soundNotes.append(Self.sentence(note)) }
     let frontSize = opened.front.info.size
     let backSize = opened.back.info.size
