@@ -65,7 +65,13 @@ public struct CalibrationCache: Sendable {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let data = try encoder.encode(
         Stored(version: Self.methodVersion, machine: machine, table: merged))
-      try data.write(to: file, options: .atomic)
+      // Through DescriptorWriter: Foundation's atomic write gave up on the first EINTR
+      // (found by scripts/fault-test's short-write shim).
+      do throws(WriteFailure) {
+        try FileContentsWriter.write(data, to: file, mode: .atomic)
+      } catch {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: error.reason])
+      }
     } catch {
       throw .writeFailed(
         "cannot save the calibration in \(folder.path): \(error.localizedDescription)",
