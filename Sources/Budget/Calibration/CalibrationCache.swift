@@ -68,7 +68,8 @@ public struct CalibrationCache: Sendable {
       // Through DescriptorWriter: Foundation's atomic write gave up on the first EINTR
       // (found by scripts/fault-test's short-write shim).
       do throws(WriteFailure) {
-        try FileContentsWriter.write(data, to: file, mode: .atomic)
+        // A cache: not synced, so a busy disk never holds up the start of a take.
+        try FileContentsWriter.write(data, to: file, mode: .atomic, synced: false)
       } catch {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: error.reason])
       }
