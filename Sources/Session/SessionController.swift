@@ -374,8 +374,10 @@ public final class SessionController: Sendable {
     let endedByItself = scheduler.latestReport.takeEnded  // its frame limit was reached
     scheduler.send(.stop(at: stopTime))
     let report = scheduler.waitForTakeEnd()
-    // The guard's check, or else a write that found the disk full first.
-    let lowSpace = diskGuard?.stop() ?? take.reserve?.diskFull
+    // A write that found the disk full (the reserve then gave room, and the guard may have
+    // seen that room since), or else the guard's check.
+    let guardSaw = diskGuard?.stop()
+    let lowSpace = take.reserve?.diskFull ?? guardSaw
     let endDate = Date()
     control.withLock { control in
       control.take = nil
@@ -489,7 +491,7 @@ public final class SessionController: Sendable {
         signalLost: sink.channel(position).signalLost.load(ordering: .relaxed),
         maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9)
     }
-    let lowSpace = take == nil ? nil : diskGuard?.lowSpace ?? take?.reserve?.diskFull
+    let lowSpace = take == nil ? nil : take?.reserve?.diskFull ?? diskGuard?.lowSpace
     let outputs: [SessionSnapshot.Output] =
       take.map { take in
         take.outputs.workers.map {

@@ -28,6 +28,21 @@ struct TakeFolderTests {
     #expect(take.name == first.name + "-2")
   }
 
+  @Test func finalizingNeverReplacesWhatTookTheName() throws {
+    let folder = try TemporaryFolder()
+    let take = try TakeFolder.create(in: folder.url, startingAt: Self.start)
+    try Data("take".utf8).write(to: take.partialURL.appendingPathComponent("metadata.json"))
+    // Another program made an empty folder at the final name after the take started: a plain
+    // rename would have replaced it.
+    try FileManager.default.createDirectory(at: take.finalURL, withIntermediateDirectories: false)
+    let final = try take.finalize()
+    #expect(final.lastPathComponent == take.name + "-2")
+    #expect(FileManager.default.fileExists(atPath: take.finalURL.path))
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: take.finalURL.path)) == [])
+    #expect(
+      FileManager.default.fileExists(atPath: final.appendingPathComponent("metadata.json").path))
+  }
+
   @Test func theOutputFolderIsCreatedWithItsParents() throws {
     let folder = try TemporaryFolder()
     let wanted = folder.url.appendingPathComponent("a/b/c")

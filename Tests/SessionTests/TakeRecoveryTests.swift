@@ -235,4 +235,21 @@ struct TakeRecoveryTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: take.recoveredFolder.path)
     #expect(!names.contains { $0.contains(".seekable-") || $0.hasPrefix(".") }, "\(names)")
   }
+
+  @Test("the space reserve a killed take left is removed, and the files' room is not reported")
+  func leftoverSpaceReserveIsRemoved() throws {
+    let output = try TemporaryFolder()
+    let take = try KilledTake(in: output.url)
+    // Kept alive across the recovery: a killed process never removes its reserve.
+    let reserve = try #require(TakeSpaceReserve(in: take.folder, size: 1 << 20))
+    let outcome = try withExtendedLifetime(reserve) {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: take.folder.appendingPathComponent(TakeSpaceReserve.fileName).path))
+      return try TakeRecovery.recover(take.folder)
+    }
+    #expect(!outcome.notes.contains { $0.contains(TakeSpaceReserve.fileName) })
+    let names = try FileManager.default.contentsOfDirectory(atPath: take.recoveredFolder.path)
+    #expect(!names.contains(TakeSpaceReserve.fileName), "\(names)")
+  }
 }

@@ -66,7 +66,14 @@ public struct CalibrationCache: Sendable {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let data = try encoder.encode(
         Stored(version: Self.methodVersion, machine: machine, table: merged))
-      try data.write(to: file, options: .atomic)
+      // Through DescriptorWriter: Foundation's atomic write gave up on the first EINTR
+      // (found by scripts/fault-test's short-write shim).
+      do throws(WriteFailure) {
+        // A cache: not synced, so a busy disk never holds up the start of a take.
+        try FileContentsWriter.write(data, to: file, mode: .atomic, synced: false)
+      } catch {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: error.reason])
+      }
     } catch {
       throw .writeFailed(
         "cannot save the calibration in \(folder.path): \(error.localizedDescription)",

@@ -20,22 +20,26 @@ public enum FileContentsWriter {
   }
 
   /// Writes `data` as the file `name` in the folder open as `folder` (a descriptor, or
-  /// `AT_FDCWD` with a path as `name`). `hooksFor` is the file's path, for `WriteHooks`.
+  /// `AT_FDCWD` with a path as `name`). `hooksFor` is the file's path, for `WriteHooks`. With
+  /// `synced`, the data reaches the disk before the call returns (`fsync`); a cache that can be
+  /// rebuilt skips that wait, which a busy disk can make long.
   public static func write(
     _ data: Data, named name: String, in folder: Int32, mode: Mode, hooksFor url: URL,
-    permissions: mode_t = 0o644
+    permissions: mode_t = 0o644, synced: Bool = true
   ) throws(WriteFailure) {
     let hooks = WriteHooks.hooks(for: url)
     let base = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC
     switch mode {
     case .inPlace:
-      try writeFile(data, named: name, in: folder, flags: base | O_TRUNC, hooks, permissions)
+      try writeFile(
+        data, named: name, in: folder, flags: base | O_TRUNC, hooks, permissions, synced)
     case .new:
-      try writeFile(data, named: name, in: folder, flags: base | O_EXCL, hooks, permissions)
+      try writeFile(data, named: name, in: folder, flags: base | O_EXCL, hooks, permissions, synced)
     case .atomic:
       let temporary = temporaryName(for: name)
       unlinkat(folder, temporary, 0)
-      try writeFile(data, named: temporary, in: folder, flags: base | O_EXCL, hooks, permissions)
+      try writeFile(
+        data, named: temporary, in: folder, flags: base | O_EXCL, hooks, permissions, synced)
       // The one rename that replaces on purpose: the new contents take the old file's place.
       guard renameat(folder, temporary, folder, name) == 0 else {
         let code = errno
@@ -47,10 +51,11 @@ public enum FileContentsWriter {
 
   /// Writes `data` as the file at `url` (see `write(_:named:in:mode:hooksFor:permissions:)`).
   public static func write(
-    _ data: Data, to url: URL, mode: Mode, permissions: mode_t = 0o644
+    _ data: Data, to url: URL, mode: Mode, permissions: mode_t = 0o644, synced: Bool = true
   ) throws(WriteFailure) {
     try write(
-      data, named: url.path, in: AT_FDCWD, mode: mode, hooksFor: url, permissions: permissions)
+      data, named: url.path, in: AT_FDCWD, mode: mode, hooksFor: url, permissions: permissions,
+      synced: synced)
   }
 
   /// The temporary name an atomic write of `name` (a name or a path) uses beside it.
@@ -63,13 +68,13 @@ public enum FileContentsWriter {
 
   private static func writeFile(
     _ data: Data, named name: String, in folder: Int32, flags: Int32, _ hooks: WriteHooks,
-    _ permissions: mode_t
+    _ permissions: mode_t, _ synced: Bool
   ) throws(WriteFailure) {
     let descriptor = openat(folder, name, flags, permissions)
     guard descriptor >= 0 else { throw WriteFailure(code: errno) }
     do throws(WriteFailure) {
       try DescriptorWriter(descriptor: descriptor, hooks: hooks).writeAll(data)
-      guard fsync(descriptor) == 0 else { throw WriteFailure(code: errno) }
+      guard !synced || fsync(descriptor) == 0 else { throw WriteFailure(code: errno) }
     } catch {
       close(descriptor)
       if flags & O_EXCL != 0 { unlinkat(folder, name, 0) }
