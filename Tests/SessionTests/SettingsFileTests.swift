@@ -33,9 +33,11 @@ import Testing
     #expect(throws: DualCamError.self) {
       try SettingsFile.parse("[interface]\npictures = \"sixel\"\n")
     }
-    #expect(
-      (try? SettingsFile.parse("[interface]\npictures = \"blocks\"\n"))?.interface.pictures
-        == "blocks")
+    for choice in ["auto", "pixels", "chafa", "blocks"] {
+      #expect(
+        (try? SettingsFile.parse("[interface]\npictures = \"\(choice)\"\n"))?.interface.pictures
+          == choice)
+    }
   }
 
   @Test func aMissingFileGivesTheDefaults() throws {

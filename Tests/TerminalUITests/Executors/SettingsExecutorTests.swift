@@ -13,10 +13,12 @@ import Testing
     file.interface.fpsCounter = true
     file.interface.logLevel = "info"
     file.interface.colors = "16"
+    file.interface.pictures = "pixels"
     let executor = SettingsExecutor(file: file, url: nil, frontSpec: nil, backSpec: nil)
     let preferences = executor.preferences
     #expect(preferences.fpsCounter && preferences.logLevel == .info)
     #expect(preferences.colors == TerminalCapabilities.ColorDepth(rawValue: "16"))
+    #expect(preferences.pictures == .pixels)
     file.interface.logLevel = "chatty"
     let unknown = SettingsExecutor(file: file, url: nil, frontSpec: nil, backSpec: nil)
     #expect(unknown.preferences.logLevel == .warning)
@@ -30,13 +32,15 @@ import Testing
     var recording = RecordingSettings()
     recording.frameRate = FrameRate(numerator: 25)
     executor.useSources(front: "synthetic", back: "/dev/video2")
-    let preferences = AppState.Preferences(fpsCounter: true, logLevel: .error, colors: nil)
+    let preferences = AppState.Preferences(
+      fpsCounter: true, logLevel: .error, colors: nil, pictures: .blocks)
     #expect(executor.save(recording: recording, preferences: preferences).isEmpty)
     let saved = try SettingsFile.load(from: url)
     #expect(saved.recording.frameRate == FrameRate(numerator: 25))
     #expect(saved.frontSource == "synthetic" && saved.backSource == "/dev/video2")
     #expect(saved.interface.fpsCounter && saved.interface.logLevel == "error")
     #expect(saved.interface.colors == "auto")
+    #expect(saved.interface.pictures == "blocks")
   }
 
   @Test func aFileThatCannotBeWrittenIsReported() throws {

@@ -118,3 +118,34 @@ enum PixelImageSource {
     #expect(AppRenderer.render(state).pictures.isEmpty)
   }
 }
+
+/// The pictures choice in the Advanced menu and in the saved preferences.
+@Suite struct PictureMenuTests {
+  @Test func theAdvancedMenuCyclesThePictureChoiceAndSavesIt() throws {
+    var state = StateFixtures.previewing()
+    state.capabilities.pixelProtocols = [.sixel]
+    let page = MenuCatalog.page(.advanced, in: state)
+    let item = try #require(page.items.first { $0.title == "Pictures" })
+    #expect(item.value == "auto (half blocks)")
+    guard case .pictures(let next) = item.adjust(1) else {
+      Issue.record("the Pictures row does not choose pictures")
+      return
+    }
+    #expect(next == .pixels)
+    var navigation = MenuNavigation(page: .advanced)
+    navigation.selected = try #require(page.items.firstIndex { $0.title == "Pictures" })
+    state.overlays = [.menu(navigation)]
+    let saved = AppUpdate.update(&state, .key(.right), environment: .permissive)
+    #expect(state.picturePreference == .pixels && saved == [.saveSettings])
+    #expect(state.preferences.pictures == .pixels)
+    state.picturePreference = .auto
+    state.picturesInPixels = true
+    let shown = MenuCatalog.page(.advanced, in: state).items.first { $0.title == "Pictures" }
+    #expect(shown?.value == "auto (sixel)")
+    let commands = AppUpdate.update(
+      &state, .preferencesLoaded(state.preferences), environment: .permissive)
+    #expect(commands == [.setLogLevel(state.logLevel)])
+    _ = AppUpdate.update(&state, .picturesInPixels(false), environment: .permissive)
+    #expect(!state.picturesInPixels)
+  }
+}

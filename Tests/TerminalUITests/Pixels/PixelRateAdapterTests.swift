@@ -69,6 +69,22 @@ import Testing
     #expect(abs(scale - 0.5) < 1e-9)
   }
 
+  @Test func encodingTimeCountsAgainstTheShareButNotTheLink() {
+    var adapter = PixelRateAdapter(clock: clock)
+    let began = adapter.now
+    // 40 ms of sixel encoding, then an instant write.
+    clock.advance(by: 40_000_000)
+    adapter.measure(bytes: 80_000, pixels: 300_000, preparedSince: began) {
+      clock.advance(by: 1_000_000)
+    }
+    // Busy 41 ms at half the time: the next picture 82 ms after the encoding began.
+    clock.advance(by: 40_000_000)
+    #expect(!adapter.isDue())
+    clock.advance(by: 1_000_000)
+    #expect(adapter.isDue())
+    #expect(adapter.throughput == nil, "the link was not measured: the write was instant")
+  }
+
   @Test func recordingGivesPicturesLessOfTheLink() {
     var adapter = PixelRateAdapter(clock: clock)
     adapter.recording = true

@@ -65,37 +65,43 @@ public enum KittyGraphics {
   }
 }
 
-/// Standard base64 with padding, appended to a byte array (kitty's payload encoding).
+/// Standard base64 with padding, appended to a byte array (kitty's payload encoding). The
+/// array grows once and is written through a pointer: appending byte by byte cost as much as
+/// the rest of a frame.
 enum Base64 {
   private static let alphabet: [UInt8] = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   static func append(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    var index = 0
     let count = input.count
+    guard count > 0, let source = input.baseAddress else { return }
+    let start = output.count
+    let encoded = (count + 2) / 3 * 4
+    output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: encoded))
     alphabet.withUnsafeBufferPointer { table in
-      while index + 3 <= count {
+      output.withUnsafeMutableBufferPointer { buffer in
+        let out = buffer.baseAddress! + start
+        var index = 0
+        var written = 0
+        while index + 3 <= count {
+          let value =
+            UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8
+            | UInt32(source[index + 2])
+          out[written] = table[Int(value >> 18 & 63)]
+          out[written + 1] = table[Int(value >> 12 & 63)]
+          out[written + 2] = table[Int(value >> 6 & 63)]
+          out[written + 3] = table[Int(value & 63)]
+          index += 3
+          written += 4
+        }
+        // One or two bytes left: two or three characters, the padding already in place.
+        let left = count - index
+        guard left > 0 else { return }
         let value =
-          UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-          | UInt32(input[index + 2])
-        output.append(table[Int(value >> 18 & 63)])
-        output.append(table[Int(value >> 12 & 63)])
-        output.append(table[Int(value >> 6 & 63)])
-        output.append(table[Int(value & 63)])
-        index += 3
-      }
-      let left = count - index
-      if left == 1 {
-        let value = UInt32(input[index]) << 16
-        output.append(table[Int(value >> 18 & 63)])
-        output.append(table[Int(value >> 12 & 63)])
-        output.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "=")])
-      } else if left == 2 {
-        let value = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-        output.append(table[Int(value >> 18 & 63)])
-        output.append(table[Int(value >> 12 & 63)])
-        output.append(table[Int(value >> 6 & 63)])
-        output.append(UInt8(ascii: "="))
+          UInt32(source[index]) << 16 | (left == 2 ? UInt32(source[index + 1]) << 8 : 0)
+        out[written] = table[Int(value >> 18 & 63)]
+        out[written + 1] = table[Int(value >> 12 & 63)]
+        if left == 2 { out[written + 2] = table[Int(value >> 6 & 63)] }
       }
     }
   }

@@ -57,18 +57,27 @@ public struct PixelRateAdapter {
     return clock.now() >= nextDue
   }
 
+  /// The clock's time, for `measure`'s `preparedSince`.
+  public var now: MonotonicTime { clock.now() }
+
   /// Runs `write` (which writes `bytes` bytes of a picture of `pixels` pixels to the terminal)
-  /// and learns from how long it took.
-  public mutating func measure<Result>(bytes: Int, pixels: Int, _ write: () -> Result) -> Result {
+  /// and learns from how long it took. `preparedSince` is when encoding the bytes began: that
+  /// time is the interface thread's too, so it counts against the share, though not against
+  /// the link.
+  public mutating func measure<Result>(
+    bytes: Int, pixels: Int, preparedSince: MonotonicTime? = nil, _ write: () -> Result
+  ) -> Result {
     let started = clock.now()
     let result = write()
     let finished = clock.now()
     let seconds = Double(finished - started) / 1e9
     learn(bytes: bytes, pixels: pixels, seconds: seconds)
-    // The link is busy for `seconds`; the next picture waits so that writing takes at most
-    // `share` of the time.
-    let pause = max(1 / maximumRate, seconds / share)
-    nextDue = started + Int64(pause * 1e9)
+    // Busy for the encoding and the write; the next picture waits so that pictures take at
+    // most `share` of the time.
+    let busySince = min(preparedSince ?? started, started)
+    let busy = Double(finished - busySince) / 1e9
+    let pause = max(1 / maximumRate, busy / share)
+    nextDue = busySince + Int64(pause * 1e9)
     return result
   }
 

@@ -103,6 +103,7 @@ public final class PixelWriter {
     let changed = usable.filter { shown[$0.rect]?.serial != $0.image.serial }
     var pixels = 0
     var written = 0
+    let preparedSince = adapter.now
     if !changed.isEmpty, adapter.isDue() {
       for area in changed {
         pixels += append(area)
@@ -112,7 +113,9 @@ public final class PixelWriter {
     guard !batch.isEmpty else { return 0 }
     let bytes = batch
     if written > 0 {
-      adapter.measure(bytes: bytes.count, pixels: pixels) { output(bytes) }
+      adapter.measure(bytes: bytes.count, pixels: pixels, preparedSince: preparedSince) {
+        output(bytes)
+      }
     } else {
       output(bytes)
     }
