@@ -186,6 +186,9 @@ final class SessionExecutor {
     thread.start()
   }
 
+  /// True while the background calibration runs.
+  var isCalibrating: Bool { calibrationThread != nil }
+
   /// Once the background calibration has ended: calibrates the session's newer settings, or
   /// starts the take that record asked for meanwhile.
   func collectCalibration() -> [AppEvent] {
