@@ -28,13 +28,18 @@ enum BudgetFixtures {
 
   /// Calibration of a machine where x264 ultrafast costs 2 ms per 720p frame, medium 4× that,
   /// compositing 1 ms per 1280×1440 canvas, YUYV conversion 0.5 ms and MJPEG decoding 3 ms
-  /// per 720p frame. Encoders have the threads a take on 4 cores gives them: two for the dual
+  /// per 720p frame, reading a 720p frame from a file 0.1 ms, a thread's wake-up 10 µs.
+  /// Encoders have the threads a take on 4 cores gives them: two for the dual
   /// view, one for each camera.
   static var calibration: CalibrationTable {
     let canvas = ImageSize(width: 1280, height: 1440)
     return CalibrationTable(entries: [
       .init(work: CalibrationWork(kind: .convertYUYV, size: hd), cpuSecondsPerFrame: 0.0005),
       .init(work: CalibrationWork(kind: .decodeMJPEG, size: hd), cpuSecondsPerFrame: 0.003),
+      .init(work: CalibrationWork(kind: .readFrame, size: hd), cpuSecondsPerFrame: 0.0001),
+      .init(
+        work: CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0)),
+        cpuSecondsPerFrame: 0.000_01),
       .init(
         work: CalibrationWork(
           kind: .compose, size: canvas, detail: "1280x720+1280x720 full fill"),

@@ -37,16 +37,18 @@ struct CalibrationTests {
     let counter = CountingMeasure()
     let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
     let first = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
-    // Compose, dual-view encoder, camera encoder (both cameras are the same size).
-    #expect(first.measured.count == 3)
+    // Compose, dual-view encoder, camera encoder (both cameras are the same size), and the
+    // threads' wake-ups.
+    #expect(first.measured.count == 4)
+    #expect(first.measured.contains { $0.kind == .wakeUp })
     #expect(first.reused.isEmpty)
     #expect(FileManager.default.fileExists(atPath: cache.file.path))
 
     let second = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
     #expect(second.measured.isEmpty)
-    #expect(second.reused.count == 3)
+    #expect(second.reused.count == 4)
     #expect(second.table == first.table)
-    #expect(counter.calls.withLock { $0.count } == 3)
+    #expect(counter.calls.withLock { $0.count } == 4)
 
     var estimateInputs = inputs()
     estimateInputs.calibration = second.table
@@ -67,7 +69,7 @@ struct CalibrationTests {
     #expect(
       changed.measured.filter { $0.preset == "superfast" }.map(\.size) == [BudgetFixtures.hd])
     #expect(changed.reused.contains { $0.preset == "ultrafast" })
-    #expect(cache.load().entries.count == 6)
+    #expect(cache.load().entries.count == 7)
   }
 
   @Test("another machine has a file of its own and starts empty")
@@ -128,11 +130,17 @@ struct CalibrationTests {
       CalibrationWork(kind: .convertYUYV, size: small),
       CalibrationWork(kind: .decodeMJPEG, size: small),
       CalibrationWork(kind: .encode, size: small, codec: .h264, preset: "ultrafast"),
+      CalibrationWork(kind: .encode, size: small, codec: .h264, preset: "ultrafast", threads: 2),
       CalibrationWork(kind: .encode, size: small, codec: .mjpeg),
     ] {
       let seconds = try Calibrator.measureStages(work, inputs)
       #expect(seconds > 0 && seconds < 0.5, "\(work): \(seconds)")
     }
+    let read = try Calibrator.measureStages(CalibrationWork(kind: .readFrame, size: small), inputs)
+    #expect(read > 0 && read < 0.01, "read: \(read)")
+    let wakeUp = try Calibrator.measureStages(
+      CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0)), inputs)
+    #expect(wakeUp > 0 && wakeUp < 0.001, "wake-up: \(wakeUp)")
     let compose = try Calibrator.measureStages(
       CalibrationWork(kind: .compose, size: ImageSize(width: 320, height: 480)), inputs)
     #expect(compose > 0)

@@ -12,10 +12,11 @@ struct ResourceCostTests {
       F.inputs(
         sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)], cores: 2))
     let cpu = try #require(estimate.resource(.cpu))
-    // 30 fps × (2 × 0.5 ms + 1 ms + 4 ms + 2 × 2 ms) = 0.3 cores.
-    #expect(abs(cpu.demand - 0.3) < 1e-9)
+    // 30 fps × (2 × 0.5 ms + 1 ms + 4 ms + 2 × 2 ms) = 0.3 cores, and 240 wake-ups a second
+    // (two per camera frame, four per output frame) of 10 µs.
+    #expect(abs(cpu.demand - 0.3024) < 1e-9)
     #expect(cpu.capacity == 2)
-    #expect(abs(cpu.cost! - 0.15) < 1e-9)
+    #expect(abs(cpu.cost! - 0.1512) < 1e-9)
     #expect(cpu.basis == .measured)
   }
 
@@ -27,8 +28,9 @@ struct ResourceCostTests {
       F.inputs(
         sources: [F.camera(.front, format: .mjpeg), F.camera(.back, format: .mjpeg)],
         settings: settings, cores: 1))
-    // 30 × (2 × 3 ms + 1 ms + 4 ms) = 0.33 cores.
-    #expect(abs(try #require(estimate.resource(.cpu)).demand - 0.33) < 1e-9)
+    // 30 × (2 × 3 ms + 1 ms + 4 ms) = 0.33 cores, and 240 wake-ups a second of 10 µs (two
+    // per camera frame, four per output frame).
+    #expect(abs(try #require(estimate.resource(.cpu)).demand - (0.33 + 0.0024)) < 1e-9)
   }
 
   @Test("CPU: a size not calibrated is scaled by area and says so; a missing preset is unweighed")
@@ -41,8 +43,8 @@ struct ResourceCostTests {
         settings: settings))
     let cpu = try #require(scaled.resource(.cpu))
     #expect(cpu.basis == .scaled)
-    // 2.25 × the 720p figures (0.27 cores).
-    #expect(abs(cpu.demand - 0.27 * 2.25) < 1e-9)
+    // 2.25 × the 720p figures (0.27 cores); the wake-ups do not grow with the picture.
+    #expect(abs(cpu.demand - (0.27 * 2.25 + 0.0024)) < 1e-9)
 
     settings.preset = "veryslow"
     let missing = try BudgetModel.costs(

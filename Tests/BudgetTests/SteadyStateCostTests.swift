@@ -29,24 +29,26 @@ struct SteadyStateCostTests {
     let cost = try SteadyStateCost.measure { frames in encoder.run(frames) }
     #expect(abs(cost.secondsPerFrame - 0.020) < 1e-9)
     #expect(abs(cost.startupSeconds - 0.060) < 1e-9)
-    // What dividing a short run by its frames would have said: 1.5× or more.
-    let runs = encoder.runs.withLock { $0 }
-    let naive = encoder.run(runs[1]) / Double(runs[1])
-    #expect(naive > 1.5 * cost.secondsPerFrame)
+    // What one run of four frames divided by four said: 1.75 times the real cost.
+    #expect(encoder.run(4) / 4 > 1.5 * cost.secondsPerFrame)
   }
 
-  @Test("a warm-up, then a long and a short run; the long one sized by the short one's time")
+  @Test("a one-frame warm-up, then pairs of a short run and a long one sized by its time")
   func runLengths() throws {
-    var plan = SteadyStateCost.Plan()
-    plan.extraSeconds = 0.15
+    let plan = SteadyStateCost.Plan()
     let cheap = FakeEncoder(startup: 0.004, perFrame: 0.001)
     _ = try SteadyStateCost.measure(plan: plan) { frames in cheap.run(frames) }
-    // 6 ms for 2 frames: 3 ms a frame guessed, 50 more frames, capped at 24.
-    #expect(cheap.runs.withLock { $0 } == [2, 26, 2])
-    let dear = FakeEncoder(startup: 0.1, perFrame: 0.1)
-    _ = try SteadyStateCost.measure(plan: plan) { frames in dear.run(frames) }
-    // 150 ms a frame guessed: one more frame, raised to the minimum of 4.
-    #expect(dear.runs.withLock { $0 } == [2, 6, 2])
+    // 10 ms for 6 frames: 1.7 ms a frame guessed, 180 more frames for 0.3 s, capped at 40.
+    #expect(cheap.runs.withLock { $0 } == [1, 6, 46, 6, 46])
+    let middling = FakeEncoder(startup: 0.06, perFrame: 0.02)
+    _ = try SteadyStateCost.measure(plan: plan) { frames in middling.run(frames) }
+    // 180 ms for 6 frames: 30 ms a frame guessed, 10 more frames.
+    #expect(middling.runs.withLock { $0 } == [1, 6, 16, 6, 16])
+    let slow = FakeEncoder(startup: 0.1, perFrame: 0.1)
+    _ = try SteadyStateCost.measure(plan: plan) { frames in slow.run(frames) }
+    // The warm-up took 0.2 s: a slow encoder, 2 frames, then 150 ms a frame guessed: 2 more
+    // frames, raised to the slow minimum of 3; one pair only.
+    #expect(slow.runs.withLock { $0 } == [1, 2, 5])
   }
 
   @Test("the process's first encoder paying extra in its first run changes nothing")
@@ -61,6 +63,21 @@ struct SteadyStateCostTests {
       return encoder.run(frames) + (first ? 0.2 : 0)
     }
     #expect(abs(cost.secondsPerFrame - 0.01) < 1e-9)
+  }
+
+  @Test("of two pairs, the one disturbed less counts")
+  func cheapestPair() throws {
+    let encoder = FakeEncoder(startup: 0.004, perFrame: 0.001)
+    let calls = Mutex(0)
+    let cost = try SteadyStateCost.measure { frames in
+      let call = calls.withLock { count in
+        count += 1
+        return count
+      }
+      // The first pair's long run ran beside something else: 1.6 times its time.
+      return encoder.run(frames) * (call == 3 ? 1.6 : 1)
+    }
+    #expect(abs(cost.secondsPerFrame - 0.001) < 1e-9)
   }
 
   @Test("noise that makes the long run look cheaper falls back to its average, never zero")

@@ -36,8 +36,9 @@ import Testing
     defer { executor.shutdown(takeRunning: false) }
     let settings = SessionExecutorTests.settings(folder: folder.url)
     _ = executor.open(front: "synthetic", back: "synthetic", settings: settings)
-    guard case .recordingStarted(let take) = executor.startRecording().first else {
-      Issue.record("a take that fits starts at once")
+    let events = SessionExecutorTests.recordOnceCalibrated(executor)
+    guard case .recordingStarted(let take) = events.first else {
+      Issue.record("a take that fits starts once calibrated: \(events)")
       return
     }
     Thread.sleep(forTimeInterval: 0.5)

@@ -24,11 +24,11 @@ enum CalibrationBench {
     var cpuSeconds = 0.12
     /// … once at least this many frames were measured …
     var minimumFrames = 4
-    /// … and never feed more than this many …
+    /// … and never feed more than this many.
     var maximumFrames = 90
     /// An encoder's long run is planned this much processor time longer than its short run
     /// (`SteadyStateCost.Plan.extraSeconds`).
-    var encoderExtraSeconds = 0.15
+    var encoderExtraSeconds = 0.3
   }
 
   /// Processor seconds per frame of `work`; `layout`, `frontSize` and `backSize` shape
@@ -81,6 +81,10 @@ enum CalibrationBench {
       }
     case .encode:
       return try measureEncoder(work, limits: limits)
+    case .readFrame:
+      return try PipelineBench.readFrame(size: work.size, limits: limits)
+    case .wakeUp:
+      return PipelineBench.wakeUp()
     }
   }
 

@@ -14,6 +14,11 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
     case compose
     /// One frame copied into an encoder and encoded (`VideoFileWriter`).
     case encode
+    /// One frame of a file source read from the page cache (`pread`, as `RawFrameFile`).
+    case readFrame = "read-frame"
+    /// One thread waking another through a condition variable, as the pipeline's queues do;
+    /// `size` is unused (0×0).
+    case wakeUp = "wake-up"
   }
 
   /// What the work is.

@@ -31,7 +31,20 @@ enum CPUCostModel {
             work: CalibrationWork(kind: kind, size: source.size),
             perSecond: source.frameRate.framesPerSecond))
       }
+      if source.kind == .file {
+        stages.append(
+          Stage(
+            label: "\(source.position) file reads",
+            work: CalibrationWork(kind: .readFrame, size: source.size),
+            perSecond: source.frameRate.framesPerSecond))
+      }
     }
+    stages.append(
+      Stage(
+        label: "thread wake-ups", work: wakeUpWork,
+        perSecond: Double(wakeUpsPerCameraFrame)
+          * inputs.sources.reduce(0) { $0 + $1.frameRate.framesPerSecond }
+          + Double(wakeUpsPerOutputFrame) * outputRate))
     stages.append(
       Stage(
         label: "compositing", work: composeWork(inputs, canvas: canvas), perSecond: outputRate))
@@ -55,6 +68,15 @@ enum CPUCostModel {
     }
     return stages
   }
+
+  /// A camera frame wakes its capture thread (the frame's time, or the driver's poll) and then
+  /// the scheduler (`SessionFrameSink`'s inbox).
+  static let wakeUpsPerCameraFrame = 2
+  /// An output frame wakes the scheduler at the slot's time and each of the three outputs'
+  /// workers (`OutputWorker`); an encoder's own slice threads are in its calibration.
+  static let wakeUpsPerOutputFrame = 4
+
+  static let wakeUpWork = CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0))
 
   /// The threads the take will give each encoder: the session's own split of the processors.
   static func encoderThreads(_ inputs: BudgetInputs, canvas: ImageSize) -> OutputSet<Int> {
@@ -110,8 +132,11 @@ enum CPUCostModel {
         .cpu, name: "CPU",
         reason: "not calibrated on this machine: " + missing.joined(separator: ", "))
     }
-    if inputs.sources.contains(where: { $0.kind == .synthetic || $0.kind == .file }) {
-      parts.append("test-pattern rendering and file decoding not counted")
+    if inputs.sources.contains(where: { $0.kind == .synthetic }) {
+      parts.append("test-pattern rendering not counted")
+    }
+    if inputs.sources.contains(where: { $0.kind == .file }) {
+      parts.append("files read as raw frames (decoding a compressed one not counted)")
     }
     return ResourceCost(
       kind: .cpu, name: "CPU", demand: demand, capacity: inputs.cpu.cores, unit: "cores",

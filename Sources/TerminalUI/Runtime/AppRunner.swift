@@ -141,6 +141,7 @@ public final class AppRunner {
       dispatch(.stopRequested)
     }
     if let finished = sessions.collectFinishedStop() { dispatch(finished) }
+    for event in sessions.collectCalibration() { dispatch(event) }
     let time = uptime
     if time - lastTick >= 0.1 { tick(at: time) }
     // Under another screen the live preview is not seen: its time goes to that screen's work

@@ -18,6 +18,14 @@ final class SessionExecutor {
   private let openSources: SourceOpener
   private let stopResult = Mailbox<Result<TakeResult, DualCamError>>()
   private var stopThread: Thread?
+  /// The budget's calibration, started in the background when a session opens so that the
+  /// record key finds it in the cache instead of freezing the screen for a second or two.
+  private let calibrationDone = Mailbox<Bool>()
+  private var calibrationThread: Thread?
+  /// The session changed while a calibration ran: calibrate its settings too when it ends.
+  private var calibrateAgain = false
+  /// Record was pressed during the calibration (with `overBudget` as given): start when done.
+  private var recordWhenCalibrated: Bool?
 
   /// An executor opening sources with `openSources`.
   init(openSources: @escaping SourceOpener) {
@@ -106,6 +114,7 @@ final class SessionExecutor {
       soundNotes.append(Self.sentence(note))
     }
     if let note = session.audioNote { soundNotes.append(Self.sentence(note)) }
+    startCalibration()
     let frontSize = opened.front.info.size
     let backSize = opened.back.info.size
     let cameraKinds = [opened.front.info.kind, opened.back.info.kind]
@@ -157,6 +166,10 @@ final class SessionExecutor {
             fix: "choose cameras in Menu › Devices"))
       ]
     }
+    if calibrationThread != nil {
+      recordWhenCalibrated = overBudget
+      return [.notice("Calibrating the budget on this machine… recording starts when it is done")]
+    }
     if let question = checkBudget(session, overBudget: overBudget) { return [question] }
     do {
       return [.recordingStarted(try session.startRecording())]
@@ -178,6 +191,45 @@ final class SessionExecutor {
     // The interface asks instead of adapting: refuse when it fits, ignore when recorded anyway.
     session.takeBudget = check.takeBudget(mode: check.fits ? .refuse : .ignore)
     return nil
+  }
+
+  // MARK: - Calibration
+
+  /// Weighs the open session's settings on a thread of its own, which calibrates what this
+  /// machine's cache lacks (a second or two on first use and for new settings).
+  private func startCalibration() {
+    guard let session else { return }
+    guard calibrationThread == nil else {
+      calibrateAgain = true
+      return
+    }
+    let (settings, front, back) = (session.settings, session.front.info, session.back.info)
+    let done = calibrationDone
+    let thread = Thread {
+      _ = try? BudgetCheck.weigh(settings: settings, front: front, back: back)
+      done.put(true)
+    }
+    thread.name = "budget-calibration"
+    calibrationThread = thread
+    thread.start()
+  }
+
+  /// True while the background calibration runs.
+  var isCalibrating: Bool { calibrationThread != nil }
+
+  /// Once the background calibration has ended: calibrates the session's newer settings, or
+  /// starts the take that record asked for meanwhile.
+  func collectCalibration() -> [AppEvent] {
+    guard calibrationThread != nil, calibrationDone.take() != nil else { return [] }
+    calibrationThread = nil
+    if calibrateAgain {
+      calibrateAgain = false
+      startCalibration()
+      return []
+    }
+    guard let overBudget = recordWhenCalibrated else { return [] }
+    recordWhenCalibrated = nil
+    return startRecording(overBudget: overBudget)
   }
 
   /// Pauses or resumes the take.
