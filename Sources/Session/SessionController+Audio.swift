@@ -118,6 +118,7 @@ extension SessionController {
     record.gaps = source.gaps
     record.missingFrames = source.missingFrames
     record.signalLosses = source.signalLosses
+    record.reopens = source.reopens
     record.periodsDropped = source.droppedNoBuffer + audio.queue.droppedCount
     record.driftPpm = (statistics.driftPPM * 100).rounded() / 100
     record.rejectedDriftFits = statistics.rejectedDriftFits

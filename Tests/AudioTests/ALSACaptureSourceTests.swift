@@ -196,6 +196,7 @@ struct ALSACaptureSourceTests {
     }
     #expect(restored)
     #expect(system.state.withLock { ($0.opens, $0.livePCMs) } == (2, 1))
+    #expect(source.counters.reopens == 1)
     source.stop()
     #expect(system.state.withLock { $0.livePCMs } == 0)
     #expect(source.counters.gaps == 1)

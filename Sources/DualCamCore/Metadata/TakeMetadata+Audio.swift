@@ -38,8 +38,10 @@ extension TakeMetadata {
     public var gaps: Int
     /// Frames lost in those gaps, measured from the capture times either side.
     public var missingFrames: Int64
-    /// Times the device was lost (unplugged) and re-opened.
+    /// Times the device was lost (unplugged).
     public var signalLosses: Int
+    /// Times a lost device was opened again (it came back); absent in older takes.
+    public var reopens: Int?
     /// Periods lost before the timeline: no free buffer, or the queue to the scheduler full.
     public var periodsDropped: Int
     /// The sound card's clock against the monotonic clock, in ppm (positive: fast); corrected
