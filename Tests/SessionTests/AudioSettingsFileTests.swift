@@ -17,6 +17,17 @@ import Testing
     #expect(try SettingsFile.parse(SettingsFile().text) == SettingsFile())
   }
 
+  @Test func aSecondMicrophoneAndItsArrangementRoundTrip() throws {
+    var file = SettingsFile()
+    var audio = AudioSettings(input: .device("hw:1,0"))
+    audio.input2 = .device("hw:2,0")
+    audio.arrangement = .mix
+    file.recording.audio = audio
+    #expect(file.text.contains("input2 = \"hw:2,0\""))
+    #expect(try SettingsFile.parse(file.text) == file)
+    #expect(!SettingsFile().text.contains("input2"))
+  }
+
   @Test(arguments: [
     ("[audio]\nrate = 5\n", "[audio] rate"),
     ("[audio]\nchannels = 1.5\n", "[audio] channels"),
@@ -24,6 +35,7 @@ import Testing
     ("[audio]\ncodec = \"mp3\"\n", "[audio] codec"),
     ("[audio]\ninput = \"two words\"\n", "[audio] input"),
     ("[audio]\nvolume = 3\n", "unknown key"),
+    ("[audio]\nmix = \"stereo\"\n", "[audio] mix"),
   ])
   func mistakesAreNamed(text: String, expected: String) {
     #expect {

@@ -15,7 +15,7 @@ struct SettingsReader {
       "front_zoom", "back_zoom",
     ],
     "devices": ["front", "back"],
-    "audio": ["input", "rate", "channels", "bitrate", "codec"],
+    "audio": ["input", "rate", "channels", "bitrate", "codec", "input2", "mix"],
     "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
@@ -116,6 +116,17 @@ struct SettingsReader {
     if let codec = try string("audio", "codec"), codec.lowercased() != "auto" {
       audio.codec = try parse("audio", "codec") { () throws(DualCamError) in
         try AudioCodec(parsing: codec)
+      }
+    }
+    if let input2 = try string("audio", "input2") {
+      let parsed = try parse("audio", "input2") { () throws(DualCamError) in
+        try AudioInput(parsing: input2)
+      }
+      audio.input2 = parsed == .none ? nil : parsed
+    }
+    if let mix = try string("audio", "mix") {
+      audio.arrangement = try parse("audio", "mix") { () throws(DualCamError) in
+        try AudioArrangement(parsing: mix)
       }
     }
     return audio

@@ -59,6 +59,13 @@ enum SettingsWriter {
       "bitrate = \(quoted(audio.bitrate.description))  # 128k, 256k or 320k (AAC and Opus)",
       "codec = \(quoted(audio.codec?.rawValue ?? "auto"))  # auto, aac, opus, pcm_s16le or pcm_s24le",
     ]
+    // A second microphone is written only when there is one, like the sources above.
+    if let input2 = audio.input2 {
+      lines.append("input2 = \(quoted(input2.description))  # a device or synthetic")
+    }
+    if let arrangement = audio.arrangement {
+      lines.append("mix = \(quoted(arrangement.rawValue))  # tracks or mix")
+    }
     lines += [
       "",
       "[interface]",
