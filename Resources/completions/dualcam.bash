@@ -188,7 +188,7 @@ _dualcam_ui() {
     repeating_flags=()
     non_repeating_flags=(--swap --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --colors)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio2 --audio-mix --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --colors)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -224,6 +224,12 @@ _dualcam_ui() {
         return
         ;;
     '--audio')
+        return
+        ;;
+    '--audio2')
+        return
+        ;;
+    '--audio-mix')
         return
         ;;
     '--audio-rate')
@@ -266,7 +272,7 @@ _dualcam_record() {
     repeating_flags=()
     non_repeating_flags=(--swap --quiet --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration --budget)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio2 --audio-mix --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration --budget)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -302,6 +308,12 @@ _dualcam_record() {
         return
         ;;
     '--audio')
+        return
+        ;;
+    '--audio2')
+        return
+        ;;
+    '--audio-mix')
         return
         ;;
     '--audio-rate')
@@ -386,7 +398,7 @@ _dualcam_budget() {
     repeating_flags=()
     non_repeating_flags=(--swap --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration)
+    non_repeating_options=(--front --back --size --fps --codec --camera-codec --container --bitrate --preset -o --output --audio --audio2 --audio-mix --audio-rate --audio-channels --audio-bitrate --audio-codec --split --canvas --scaling --border --front-zoom --back-zoom --duration)
     __dualcam_offer_flags_options 0
 
     # Offer option value completions
@@ -422,6 +434,12 @@ _dualcam_budget() {
         return
         ;;
     '--audio')
+        return
+        ;;
+    '--audio2')
+        return
+        ;;
+    '--audio-mix')
         return
         ;;
     '--audio-rate')

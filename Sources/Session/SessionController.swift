@@ -35,6 +35,8 @@ public final class SessionController: Sendable {
   public var audioNote: String? { control.withLock { $0.audioNote } }
 
   let audioInput: SessionAudio?
+  /// The second sound input (`--audio2`), when the session has one.
+  let audioInput2: SessionAudio?
   private let audioRequired: Bool
   private let clock: any MonotonicClock
   private let wake = SchedulerWake()
@@ -84,15 +86,16 @@ public final class SessionController: Sendable {
   /// Creates an idle session; nothing runs until `startPreview()`.
   /// With `audio`, takes also record that sound input; when `audioRequired` is false (an input
   /// chosen automatically) a session whose input cannot be opened records without sound and
-  /// says why in `audioNote`.
+  /// says why in `audioNote`. With `audio2` as well, takes record a second input (which must
+  /// open), as a second track or mixed into the first (`AudioSettings.arrangement`).
   public convenience init(
     settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
     clock: any MonotonicClock = SystemMonotonicClock(), audio: (any AudioSource)? = nil,
-    audioRequired: Bool = true
+    audioRequired: Bool = true, audio2: (any AudioSource)? = nil
   ) {
     self.init(
       settings: settings, front: front, back: back, clock: clock, simulatedWriteTime: nil,
-      audio: audio, audioRequired: audioRequired)
+      audio: audio, audioRequired: audioRequired, audio2: audio2)
   }
 
   /// Creates an idle session whose outputs take `simulatedWriteTime` of clock time per frame
@@ -100,9 +103,12 @@ public final class SessionController: Sendable {
   init(
     settings: RecordingSettings, front: any CameraSource, back: any CameraSource,
     clock: any MonotonicClock, simulatedWriteTime: OutputWorker.WriteTime?,
-    audio: (any AudioSource)? = nil, audioRequired: Bool = true
+    audio: (any AudioSource)? = nil, audioRequired: Bool = true,
+    audio2: (any AudioSource)? = nil
   ) {
-    audioInput = audio.map { SessionAudio(source: $0, muted: settings.audioSettings.muted) }
+    let muted = settings.audioSettings.muted
+    audioInput = audio.map { SessionAudio(source: $0, muted: muted) }
+    audioInput2 = audio == nil ? nil : audio2.map { SessionAudio(source: $0, muted: muted) }
     self.audioRequired = audioRequired
     control = Locked(Control(settings: settings))
     self.front = front
@@ -185,7 +191,8 @@ public final class SessionController: Sendable {
   public func startPreview() throws(DualCamError) {
     guard state == .idle else { return }
     let scheduler = SlotScheduler(
-      rate: settings.frameRate, clock: clock, sink: sink, wake: wake, audio: audioInput)
+      rate: settings.frameRate, clock: clock, sink: sink, wake: wake, audio: audioInput,
+      audio2: audioInput2)
     let buffers = Self.framesHeldPerCamera
     do throws(DualCamError) {
       try front.start(clock: clock, sink: sink, bufferCount: buffers)
@@ -212,6 +219,18 @@ public final class SessionController: Sendable {
         }
         // An input chosen automatically that cannot be opened: the takes go on without sound.
         audioNote = "no sound: \(error.problem)"
+      }
+    }
+    if let audioInput2, audioInput?.isRunning == true {
+      do {
+        try audioInput2.start(clock: clock)
+      } catch {
+        // The second input was named by the user: no take starts without it.
+        audioInput?.stop()
+        front.stop()
+        back.stop()
+        scheduler.shutdown()
+        throw error
       }
     }
     control.withLock { control in
@@ -241,23 +260,25 @@ public final class SessionController: Sendable {
     let reserve = TakeSpaceReserve(in: folder.partialURL)
     let specs: OutputSet<OutputSpec>
     let writers: OutputSet<OutputWriter>
-    let audioEncoder: AudioEncoder?
+    let audioEncoders: [AudioEncoder]
     let takeAudio: TakeAudio?
     let placeholderFront = PlaceholderFrame.make(size: front.info.size, position: .front)
     let placeholderBack = PlaceholderFrame.make(size: back.info.size, position: .back)
     do {
       specs = try outputSpecs(in: folder.partialURL, name: folder.name)
       for spec in specs { try spec.validate() }
-      audioEncoder = try makeAudioEncoder()
+      audioEncoders = try makeAudioEncoders()
       writers = try OutputWriter.openAll(
         specs: specs,
         standIns: OutputSet(dualView: nil, front: placeholderFront, back: placeholderBack),
-        audio: audioEncoder)
-      takeAudio = try audioEncoder.map { encoder throws(DualCamError) in
-        try Self.makeTakeAudio(
-          encoder: encoder, writers: writers, videoRate: settings.frameRate,
-          mute: audioInput?.mute ?? MuteSwitch(muted: false))
-      }
+        audio: audioEncoders)
+      let mixing = audioInput2?.isRunning == true && audioArrangement == .mix
+      takeAudio =
+        audioEncoders.isEmpty
+        ? nil
+        : try Self.makeTakeAudio(
+          encoders: audioEncoders, writers: writers, videoRate: settings.frameRate,
+          mixing: mixing, mute: audioInput?.mute ?? MuteSwitch(muted: false))
     } catch {
       placeholderFront.release()
       placeholderBack.release()
@@ -408,7 +429,7 @@ public final class SessionController: Sendable {
       events: sink.eventLog, inboxDrops: inboxDrops,
       status: errors.isEmpty ? .complete : .stoppedOnError
     ).build()
-    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
+    (metadata.audio, metadata.audio2) = audioRecords(report.audio, take: take.outputs.audio)
     metadata.stopReason = stop.reason
     metadata.budget = takeBudget?.record(for: metadata, final: true)
     // The metadata is written before the real error is raised, and its own failure (likely on
@@ -447,7 +468,7 @@ public final class SessionController: Sendable {
       endDate: Date(), sources: (front, back), outputs: nil, errors: [], events: sink.eventLog,
       inboxDrops: inboxDrops, status: .recording
     ).build()
-    metadata.audio = audioRecord(report.audio, encoder: take.outputs.audio?.track.encoder)
+    (metadata.audio, metadata.audio2) = audioRecords(report.audio, take: take.outputs.audio)
     metadata.budget = takeBudget?.record(for: metadata, final: false)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
@@ -459,6 +480,7 @@ public final class SessionController: Sendable {
     front.stop()
     back.stop()
     scheduler.shutdown()
+    audioInput2?.stop()
     audioInput?.stop()
     control.withLock { $0.scheduler = nil }
     sink.drain()

@@ -17,7 +17,10 @@ struct AudioCommandTests {
     (["--audio-codec", "opus", "--container", "mov"], 64, "Opus sound is written only in MKV"),
     (["--audio-codec", "pcm", "--container", "mp4"], 64, "MP4 files cannot hold PCM"),
     (["--audio", "synthetic", "--audio-rate", "44100", "--container", "mkv"], 64, "Opus does not"),
-    (["--audio", "file"], 64, "not supported yet"),
+    (["--audio", "file"], 64, "neither camera is a file"),
+    (["--audio2", "synthetic", "--audio", "none"], 64, "--audio none records no first one"),
+    (["--audio", "synthetic", "--audio2", "file"], 64, "--audio2 takes a device or synthetic"),
+    (["--audio", "synthetic", "--audio-mix", "stereo"], 64, "unknown --audio-mix 'stereo'"),
     // A device the user named must exist: no take starts without it.
     (["--audio", "hw:9,0"], 66, "no sound capture device 'hw:9,0'"),
   ]
@@ -59,6 +62,92 @@ struct AudioCommandTests {
     }
     // Encoded once: the three files hold the very same sound.
     #expect(decoded[0] == decoded[1] && decoded[1] == decoded[2])
+  }
+
+  @Test("--audio file plays a file camera's own sound, following its loops; auto picks it")
+  func fileCameraSound() throws {
+    let folder = try TemporaryFolder()
+    let first = try CommandRunner.run(
+      [
+        "record", "--duration", "2s", "--audio", "synthetic", "--audio-channels", "1",
+        "--output", folder.url.path,
+      ] + small)
+    try #require(first.status == 0, "stderr: \(first.standardError)")
+    let original = try TakeInspector(folder: folder.url.appendingPathComponent(folder.entries[0]))
+    let source = original.url(of: "front")
+    // The original's clicks start on camera frames: which ones (modulo the click interval).
+    let clickPhases = try Self.clickFrames(original).map { $0 % 30 }
+    try #require(clickPhases.count >= 1 && Set(clickPhases).count == 1, "\(clickPhases)")
+    for input in ["file", nil] {
+      let output = try TemporaryFolder()
+      let result = try CommandRunner.run(
+        [
+          "record", "--duration", "5s", "--size", "320x240", "--quiet", "--front",
+          "file:\(source.path)?loop", "--back", "synthetic", "--output", output.url.path,
+        ] + (input.map { ["--audio", $0] } ?? []))
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      #expect(
+        result.standardError.contains("sound: the sound track of \(source.lastPathComponent)"))
+      let take = try TakeInspector(folder: output.url.appendingPathComponent(output.entries[0]))
+      let audio = try #require(take.metadata.audio)
+      #expect(audio.kind == "file" && audio.framesWritten == 5 * 48_000)
+      // The file's clicks, across its loops (2 s each), land on the very pictures of the file
+      // they were recorded with: the front pictures carry the original camera's frame numbers.
+      let frames = try Self.clickFrames(take)
+      #expect(frames.count >= 4, "clicks on frames \(frames)")
+      for frame in frames {
+        let distance = abs(frame % 30 - clickPhases[0])
+        #expect(min(distance, 30 - distance) <= 1, "click on original frame \(frame)")
+      }
+    }
+    // A file without sound is named.
+    let silent = try TemporaryFolder()
+    let none = try CommandRunner.run(
+      ["record", "--duration", "1s", "--audio", "none", "--output", silent.url.path] + small)
+    try #require(none.status == 0)
+    let mute = try TakeInspector(folder: silent.url.appendingPathComponent(silent.entries[0]))
+      .url(of: "front")
+    let refused = try CommandRunner.run(
+      [
+        "record", "--duration", "1s", "--quiet", "--front", "file:\(mute.path)", "--back",
+        "synthetic", "--audio", "file", "--output", folder.url.path,
+      ])
+    #expect(refused.status == 65, "stderr: \(refused.standardError)")
+    #expect(refused.standardError.contains("has no sound track"), "\(refused.standardError)")
+  }
+
+  /// The original camera frame number shown in `take`'s front file when each click starts.
+  static func clickFrames(_ take: TakeInspector) throws -> [Int] {
+    let pictures = try take.decodeCamera("front")
+    let sound = try take.decodeAudio("front")
+    return TakeInspector.clickOnsets(in: sound).compactMap { onset in
+      let index = Int((onset * 30).rounded())
+      guard pictures.stamps.indices.contains(index) else { return nil }
+      return pictures.stamps[index].map { Int($0.frameNumber) }
+    }
+  }
+
+  @Test("--audio2 with --audio-mix tracks or mix: two sound streams in each file, or one")
+  func secondInput() throws {
+    for (arrangement, streams) in [("tracks", 2), ("mix", 1)] {
+      let folder = try TemporaryFolder()
+      let result = try CommandRunner.run(
+        [
+          "record", "--duration", "1s", "--audio", "synthetic", "--audio2", "synthetic",
+          "--audio-mix", arrangement, "--output", folder.url.path,
+        ] + small)
+      #expect(result.status == 0, "stderr: \(result.standardError)")
+      #expect(result.standardError.contains("second sound: synthetic tone"))
+      #expect(result.standardOutput.contains("sound: track 2") == (arrangement == "tracks"))
+      let take = try TakeInspector(folder: folder.url.appendingPathComponent(folder.entries[0]))
+      #expect(take.metadata.audio2?.arrangement == arrangement)
+      #expect(take.metadata.audio2?.track == (arrangement == "tracks" ? 2 : 1))
+      #expect(take.metadata.settings.audio?.input2 == .synthetic)
+      for name in ["dualview", "front", "back"] {
+        let kinds = try StreamSummary.streams(of: take.url(of: name)).map(\.kind)
+        #expect(kinds.filter { $0 == .audio }.count == streams, "\(name): \(kinds)")
+      }
+    }
   }
 
   @Test("SIGKILL mid-take keeps the sound, and recovery finishes it in all three files")

@@ -20,6 +20,17 @@ import Testing
     #expect(try SettingsFile.parse(SettingsFile().text) == SettingsFile())
   }
 
+  @Test func aSecondMicrophoneAndItsArrangementRoundTrip() throws {
+    var file = SettingsFile()
+    var audio = AudioSettings(input: .device("hw:1,0"))
+    audio.input2 = .device("hw:2,0")
+    audio.arrangement = .mix
+    file.recording.audio = audio
+    #expect(file.text.contains("input2 = \"hw:2,0\""))
+    #expect(try SettingsFile.parse(file.text) == file)
+    #expect(!SettingsFile().text.contains("input2"))
+  }
+
   @Test(arguments: [
     ("[audio]\nrate = 5\n", "[audio] rate"),
     ("[audio]\nchannels = 1.5\n", "[audio] channels"),
@@ -33,6 +44,7 @@ import Testing
     ("[audio]\ngain = 1e300\n", "[audio] gain"),
     ("[audio]\ngain = \"loud\"\n", "[audio] gain"),
     ("[audio]\nmuted = \"yes\"\n", "[audio] muted"),
+    ("[audio]\nmix = \"stereo\"\n", "[audio] mix"),
   ])
   func mistakesAreNamed(text: String, expected: String) {
     #expect {

@@ -2,9 +2,9 @@ public import DualCamCore
 public import Media
 
 extension TakeInspector {
-  /// Decodes the sound of output `name` (`dualview`, `front`, `back`).
-  public func decodeAudio(_ name: String) throws -> AudioTrackDecoder.Decoded {
-    try AudioTrackDecoder.decode(url(of: name))
+  /// Decodes sound track `track` (1: the first) of output `name` (`dualview`, `front`, `back`).
+  public func decodeAudio(_ name: String, track: Int = 1) throws -> AudioTrackDecoder.Decoded {
+    try AudioTrackDecoder.decode(url(of: name), track: track)
   }
 
   /// The recorded times at which clicks start in `sound`, in seconds after the file's first

@@ -75,6 +75,7 @@ public final class ALSACaptureSource: AudioSource, @unchecked Sendable {
           guard clock.sleep(until: next, interrupt: loop.interrupt), loop.isRunning else { break }
           if let again = try? open(), again.configuration == granted {
             reader.restore(again.pcm)
+            loop.count { $0.reopens += 1 }
           }
         }
       }

@@ -78,6 +78,8 @@ public struct AudioCaptureCounters: Sendable, Hashable, Codable {
   public var droppedNoBuffer = 0
   /// Times the device was lost (unplugged) during the take.
   public var signalLosses = 0
+  /// Times a lost device was opened again and delivered sound.
+  public var reopens = 0
   /// Periods the device gave no usable monotonic timestamp for, stamped with the time they were
   /// read instead (less exact: scheduling delays move them).
   public var periodsStampedOnRead = 0

@@ -2,9 +2,10 @@ extension TakeMetadata {
   /// The take's sound: where it came from, how it was written, and what was counted. Absent
   /// when the take has no sound.
   public struct AudioRecord: Sendable, Codable, Equatable {
-    /// What `--audio` asked for: `auto`, `default`, `hw:1,0`, `synthetic`.
+    /// What `--audio` (or `--audio2`) asked for: `auto`, `default`, `hw:1,0`, `synthetic`,
+    /// `file`.
     public var input: String
-    /// `alsa` or `synthetic`.
+    /// `alsa`, `synthetic` or `file`.
     public var kind: String
     /// The device's name for people.
     public var label: String
@@ -37,8 +38,10 @@ extension TakeMetadata {
     public var gaps: Int
     /// Frames lost in those gaps, measured from the capture times either side.
     public var missingFrames: Int64
-    /// Times the device was lost (unplugged) and re-opened.
+    /// Times the device was lost (unplugged).
     public var signalLosses: Int
+    /// Times a lost device was opened again (it came back); absent in older takes.
+    public var reopens: Int?
     /// Periods lost before the timeline: no free buffer, or the queue to the scheduler full.
     public var periodsDropped: Int
     /// Frames written while the sound was muted (silence, after a 4 ms fade); absent in takes
@@ -57,6 +60,15 @@ extension TakeMetadata {
     public var segments: [SegmentRecord]
     /// Why the sound is not what was asked for (a codec fallback), if it is not.
     public var note: String?
+    /// Drift fits refused because they claimed more than 2000 ppm (a loaded machine stamping
+    /// periods late); absent in older takes.
+    public var rejectedDriftFits: Int?
+    /// With two inputs: the sound track (1 or 2, in the files' order) this input is in; absent
+    /// with one input.
+    public var track: Int?
+    /// With two inputs: `tracks` (each its own track) or `mix` (both in track 1); absent with
+    /// one input.
+    public var arrangement: String?
 
     /// Creates a record with zero counters for the source and format given.
     public init(

@@ -41,6 +41,9 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
   public var stopReason: StopReason?
   /// The take's sound (see `AudioRecord`); absent when the take has none.
   public var audio: AudioRecord?
+  /// The second sound input (`--audio2`), when the take has one; `track` and `arrangement` in
+  /// both records say where each went.
+  public var audio2: AudioRecord?
   /// The hardware-cost budget: predicted and decided at the start, measured at the end.
   /// Absent for takes recorded without a budget check and in older takes.
   public var budget: TakeBudgetRecord?

@@ -18,6 +18,11 @@ public struct AudioSettings: Sendable, Hashable, Codable {
   /// input.
   public var muted = false
 
+  /// A second input (`--audio2`), recorded with the same rate, channels and codec; nil: none.
+  public var input2: AudioInput?
+  /// How two inputs reach the files (`--audio-mix`); nil: as separate tracks.
+  public var arrangement: AudioArrangement?
+
   /// The range of `gain`.
   public static let gainRange = 0...100
 
@@ -52,6 +57,23 @@ public struct AudioSettings: Sendable, Hashable, Codable {
     if let gain, !Self.gainRange.contains(gain) {
       throw .invalidArgument(
         "sound gain \(gain)% is outside 0–100%", fix: "use a gain from 0 to 100 (percent)")
+    }
+    if let input2 {
+      guard input != .none else {
+        throw .invalidArgument(
+          "--audio2 adds a second input, but --audio none records no first one",
+          fix: "choose a first input with --audio, or drop --audio2")
+      }
+      guard input2 != .file, input2 != .automatic else {
+        throw .invalidArgument(
+          "--audio2 takes a device or synthetic, not \(input2)",
+          fix: "use --audio2 hw:CARD,DEV, plughw:CARD,DEV, default or synthetic")
+      }
+      guard input2 == .none || input2 != input || input2 == .synthetic else {
+        throw .invalidArgument(
+          "--audio2 names the same device as --audio (\(input2))",
+          fix: "name the second microphone, e.g. --audio2 hw:2,0 (see dualcam devices)")
+      }
     }
     let codec = effectiveCodec(container: container, videoCodec: videoCodec)
     switch codec {
@@ -154,6 +176,24 @@ extension AudioInput: TextCodableSetting {
     case .synthetic: "synthetic"
     case .file: "file"
     }
+  }
+}
+
+/// How a take with two sound inputs writes them (`--audio-mix`).
+public enum AudioArrangement: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Each input its own sound track: two sound streams in every file.
+  case tracks
+  /// Both inputs summed into one track, each lowered by 6 dB so their sum has headroom, and
+  /// limited to full scale (never wrapping around).
+  case mix
+
+  /// Parses `tracks` or `mix`.
+  public init(parsing text: String) throws(DualCamError) {
+    guard let value = AudioArrangement(rawValue: text.lowercased()) else {
+      throw .invalidArgument(
+        "unknown --audio-mix '\(text)'", fix: "use tracks (two sound tracks) or mix (one)")
+    }
+    self = value
   }
 }
 

@@ -32,13 +32,21 @@ public enum AudioTrackDecoder {
     public var duration: Double { Double(frameCount) / Double(max(sampleRate, 1)) }
   }
 
-  /// Decodes `url`'s first sound stream; a file cut short by a crash is read up to the damage.
-  public static func decode(_ url: URL) throws(DualCamError) -> Decoded {
+  /// Decodes `url`'s sound stream number `track` (1: the first); a file cut short by a crash
+  /// is read up to the damage.
+  public static func decode(_ url: URL, track: Int = 1) throws(DualCamError) -> Decoded {
     let input = try InputFile(url: url)
     try input.findStreamInfo()
-    let index = av_find_best_stream(input.pointer, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+    let sounds = (0..<Int32(input.pointer.pointee.nb_streams)).filter {
+      input.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+    }
+    let index =
+      track == 1
+      ? av_find_best_stream(input.pointer, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+      : sounds.indices.contains(track - 1) ? sounds[track - 1] : -1
     guard index >= 0 else {
-      throw .unreadableMedia("\(input.name) has no sound stream", fix: "record with --audio")
+      throw .unreadableMedia(
+        "\(input.name) has no sound stream \(track)", fix: "record with --audio")
     }
     let stream = input.stream(index)
     let parameters = stream.pointee.codecpar!

@@ -25,14 +25,14 @@ struct OutputWriter: @unchecked Sendable {
   let file: OutputFile
   /// The video stream's producer.
   let video: Video
-  /// The file's sound stream, when the take has sound (its packets come from the take's
-  /// `AudioTrack`, encoded once for the three files).
-  let audioStream: OutputFile.Stream?
+  /// The file's sound streams, one per track of the take (its packets come from the take's
+  /// `AudioTrack`s, each encoded once for the three files); empty without sound.
+  let audioStreams: [OutputFile.Stream]
 
   /// Creates the file `spec` calls for with its video stream and writes the header. A stream
-  /// copy stores `standIn` (encoded once, now) for frames without a camera picture. With
-  /// `audio`, the file gets a sound stream that encoder describes, after the video.
-  init(spec: OutputSpec, standIn: FrameBuffer?, audio: AudioEncoder? = nil) throws(DualCamError) {
+  /// copy stores `standIn` (encoded once, now) for frames without a camera picture. For each of
+  /// `audio`, the file gets a sound stream that encoder describes, after the video, in order.
+  init(spec: OutputSpec, standIn: FrameBuffer?, audio: [AudioEncoder] = []) throws(DualCamError) {
     let file = try OutputFile(spec: spec)
     let description: String
     if spec.streamCopy {
@@ -44,11 +44,12 @@ struct OutputWriter: @unchecked Sendable {
       video = .encoder(encoder)
       description = encoder.streamDescription
     }
-    audioStream = try audio.map { encoder throws(DualCamError) in
-      try AudioTrack.addStream(for: encoder, to: file)
-    }
-    let streams = audio.map { "\(description) and \($0.settings.summary) sound" } ?? description
-    try file.begin(spec, description: streams)
+    var streams: [OutputFile.Stream] = []
+    for encoder in audio { streams.append(try AudioTrack.addStream(for: encoder, to: file)) }
+    audioStreams = streams
+    let sounds = audio.map { "\($0.settings.summary) sound" }.joined(separator: " and ")
+    let described = audio.isEmpty ? description : "\(description) and \(sounds)"
+    try file.begin(spec, description: described)
     self.spec = spec
     self.file = file
   }
@@ -64,7 +65,7 @@ struct OutputWriter: @unchecked Sendable {
   ///   that did open are released with the results and close their files in `deinit`; the
   ///   caller removes the take folder.
   static func openAll(
-    specs: OutputSet<OutputSpec>, standIns: OutputSet<FrameBuffer?>, audio: AudioEncoder? = nil
+    specs: OutputSet<OutputSpec>, standIns: OutputSet<FrameBuffer?>, audio: [AudioEncoder] = []
   ) throws(DualCamError) -> OutputSet<OutputWriter> {
     // Threads an encoder starts while opening (x264's slice workers) inherit this name and
     // keep it for the take, so it names the encoder rather than the opening.

@@ -75,9 +75,10 @@ final class SessionAudio: @unchecked Sendable {
   /// True while the source reports its device lost (silence is recorded meanwhile).
   var signalLost: Bool { lost.load(ordering: .relaxed) }
 
-  /// Moves every queued period into `take` and gives it back; between takes (`take` nil) keeps
-  /// the last `heldNanoseconds` of them for the next take's start (scheduler thread).
-  func drain(into take: TakeAudio?, now: MonotonicTime) {
+  /// Moves every queued period into `take` as its input number `input` and gives it back;
+  /// between takes (`take` nil) keeps the last `heldNanoseconds` of them for the next take's
+  /// start (scheduler thread).
+  func drain(into take: TakeAudio?, input: Int = 0, now: MonotonicTime) {
     for event in queue.takeEvents() {
       switch event {
       case .signalLost: lost.store(true, ordering: .relaxed)
@@ -99,14 +100,14 @@ final class SessionAudio: @unchecked Sendable {
     }
     if !held.isEmpty {
       for period in held {
-        take.append(period)
+        take.append(period, input: input)
         period.release()
       }
       held.removeAll(keepingCapacity: true)
     }
     while let period = queue.pop() {
       measure(period)
-      take.append(period)
+      take.append(period, input: input)
       period.release()
     }
   }

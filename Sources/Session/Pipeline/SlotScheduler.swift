@@ -80,12 +80,15 @@ final class SlotScheduler: @unchecked Sendable {
 
   /// The session's sound input, emptied on every wake (nil: no sound).
   private let audioInput: SessionAudio?
+  /// The second sound input, likewise (nil: none).
+  private let audioInput2: SessionAudio?
 
   init(
     rate: FrameRate, clock: any MonotonicClock, sink: SessionFrameSink, wake: SchedulerWake,
-    audio: SessionAudio? = nil
+    audio: SessionAudio? = nil, audio2: SessionAudio? = nil
   ) {
     audioInput = audio
+    audioInput2 = audio2
     self.rate = rate
     self.clock = clock
     self.sink = sink
@@ -157,7 +160,8 @@ final class SlotScheduler: @unchecked Sendable {
       }
 
       drainInboxes(into: &synchronizer)
-      audioInput?.drain(into: outputs?.audio, now: clock.now())
+      audioInput?.drain(into: outputs?.audio, input: 0, now: clock.now())
+      audioInput2?.drain(into: outputs?.audio, input: 1, now: clock.now())
       for position in Self.positions {
         let lost = sink.channel(position).signalLost.load(ordering: .relaxed)
         synchronizer.setSignalLost(lost, camera: position)
@@ -183,7 +187,9 @@ final class SlotScheduler: @unchecked Sendable {
           if synchronizer.phase == .finished && lag.backlog == 0 && !audio.isDone {
             // The last slot is decided: complete the sound (its last frames are still being
             // captured for up to a frame interval), then drain the encoder.
-            audio.finish(soundEnded: audioInput?.isRunning != true)
+            audio.finish(
+              soundEnded: audioInput?.isRunning != true,
+              secondEnded: audioInput2?.isRunning != true)
           }
           audio.pump(now: clock.now())
           let counters = audio.counters

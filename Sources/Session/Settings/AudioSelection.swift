@@ -85,6 +85,22 @@ public enum AudioSelection {
     }
   }
 
+  /// The second input (`--audio2`), which the user named and must open; nil without one.
+  static func chooseSecond(
+    _ settings: AudioSettings, videoRate: FrameRate
+  ) throws(DualCamError) -> Choice? {
+    guard let input2 = settings.input2, input2 != .none else { return nil }
+    var second = settings
+    second.input = input2
+    second.input2 = nil
+    var choice = try choose(second, videoRate: videoRate)
+    let arrangement = settings.arrangement ?? .tracks
+    choice.note =
+      choice.note.replacingOccurrences(of: "sound: ", with: "second sound: ")
+      + (arrangement == .mix ? ", mixed into the first track" : ", on a second track")
+    return choice
+  }
+
   /// The sound track of `camera`'s file, following that camera's playback.
   private static func fileChoice(
     _ camera: FileCamera, settings: AudioSettings, required: Bool

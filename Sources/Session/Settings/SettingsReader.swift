@@ -15,7 +15,7 @@ struct SettingsReader {
       "front_zoom", "back_zoom",
     ],
     "devices": ["front", "back"],
-    "audio": ["input", "rate", "channels", "bitrate", "codec", "gain", "muted"],
+    "audio": ["input", "rate", "channels", "bitrate", "codec", "gain", "muted", "input2", "mix"],
     "interface": ["fps_counter", "log_level", "colors", "pictures"],
   ]
 
@@ -127,6 +127,17 @@ struct SettingsReader {
       audio.gain = Int(gain)
     }
     if let muted = try bool("audio", "muted") { audio.muted = muted }
+    if let input2 = try string("audio", "input2") {
+      let parsed = try parse("audio", "input2") { () throws(DualCamError) in
+        try AudioInput(parsing: input2)
+      }
+      audio.input2 = parsed == .none ? nil : parsed
+    }
+    if let mix = try string("audio", "mix") {
+      audio.arrangement = try parse("audio", "mix") { () throws(DualCamError) in
+        try AudioArrangement(parsing: mix)
+      }
+    }
     return audio
   }
 

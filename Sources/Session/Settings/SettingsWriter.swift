@@ -63,6 +63,13 @@ enum SettingsWriter {
       lines.append("gain = \(gain)  # capture volume, percent of the input's mixer control")
     }
     lines.append("muted = \(audio.muted)  # true: takes record silence")
+    // A second microphone is written only when there is one, like the sources above.
+    if let input2 = audio.input2 {
+      lines.append("input2 = \(quoted(input2.description))  # a device or synthetic")
+    }
+    if let arrangement = audio.arrangement {
+      lines.append("mix = \(quoted(arrangement.rawValue))  # tracks or mix")
+    }
     lines += [
       "",
       "[interface]",

@@ -6,10 +6,24 @@ struct AudioOptions: ParsableArguments {
   @Option(
     name: .customLong("audio"),
     help: """
-      Sound input: none, default, hw:CARD,DEV, plughw:CARD,DEV, synthetic, or auto (default: \
+      Sound input: none, default, hw:CARD,DEV, plughw:CARD,DEV, synthetic, file (the sound \
+      of a file: camera), or auto (default: a file camera's sound when no camera is live, else \
       the system's default input if one exists, else none).
       """)
   var input: String?
+
+  @Option(
+    name: .customLong("audio2"),
+    help: "A second sound input (a device or synthetic), e.g. a second microphone.")
+  var input2: String?
+
+  @Option(
+    name: .customLong("audio-mix"),
+    help: """
+      With --audio2: tracks (default: each input its own sound track in every file) or mix \
+      (both in one track).
+      """)
+  var arrangement: String?
 
   @Option(name: .customLong("audio-rate"), help: "Sound samples per second (default 48000).")
   var rate: Int?
@@ -33,6 +47,8 @@ struct AudioOptions: ParsableArguments {
   func settings(over base: AudioSettings) throws(DualCamError) -> AudioSettings {
     var settings = base
     if let input { settings.input = try AudioInput(parsing: input) }
+    if let input2 { settings.input2 = try AudioInput(parsing: input2) }
+    if let arrangement { settings.arrangement = try AudioArrangement(parsing: arrangement) }
     if let rate { settings.sampleRate = rate }
     if let channels { settings.channels = channels }
     if let bitrate { settings.bitrate = try AudioBitrate(parsing: bitrate) }

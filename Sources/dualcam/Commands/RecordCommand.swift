@@ -113,9 +113,17 @@ struct RecordCommand: ParsableCommand {
       settings.audioSettings, videoRate: settings.frameRate,
       cameras: [sources.front, sources.back])
     Console.status(audio.note)
+    let audio2 =
+      audio.source == nil
+      ? nil
+      : try AudioSelection.chooseSecond(settings.audioSettings, videoRate: settings.frameRate)
+    if let audio2 { Console.status(audio2.note) }
+    if audio.source == nil, settings.audioSettings.input2 != nil {
+      Console.status("note: --audio2 is not recorded without a first sound input (see --audio)")
+    }
     let session = SessionController(
       settings: settings, front: sources.front, back: sources.back, audio: audio.source,
-      audioRequired: audio.required)
+      audioRequired: audio.required, audio2: audio2?.source)
     session.takeBudget = takeBudget
     try session.validate()
     recoverInterruptedTakes(in: try OutputLocation.prepare(explicit: settings.outputDirectory))

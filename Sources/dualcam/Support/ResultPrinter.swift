@@ -42,6 +42,7 @@ enum ResultPrinter {
           + "one chosen)")
     }
     lines.append(Self.sound(metadata.audio))
+    if let second = metadata.audio2 { lines.append(Self.sound(second)) }
     for error in metadata.errors { lines.append("  note: \(error)") }
     Swift.print(lines.map(\.escapingControlCharacters).joined(separator: "\n"))
   }
@@ -50,7 +51,10 @@ enum ResultPrinter {
   static func sound(_ audio: TakeMetadata.AudioRecord?) -> String {
     guard let audio else { return "  sound: none" }
     let rate = audio.bitrate.map { " \($0 / 1_000) kbps" } ?? ""
-    return "  sound: \(audio.label) (\(audio.device)), \(audio.codec) \(audio.sampleRate) Hz "
+    let mixed = audio.arrangement == "mix" ? " (mix)" : ""
+    let track = audio.track.map { " track \($0)\(mixed)," } ?? ""
+    return
+      "  sound:\(track) \(audio.label) (\(audio.device)), \(audio.codec) \(audio.sampleRate) Hz "
       + "\(audio.channels) ch\(rate), "
       + String(
         format: "%.2f s; xruns %ld, gaps %ld, silence %lld frames, drift %+.1f ppm, "
