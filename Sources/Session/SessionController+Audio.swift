@@ -89,7 +89,8 @@ extension SessionController {
     let tracks = take.tracks
     var first = audioRecord(
       input: settings.audioSettings.input, audio: audio, encoder: tracks[0].encoder,
-      timeline: counters.timeline, framesWritten: counters.framesWritten)
+      timeline: counters.timeline, framesWritten: counters.framesWritten,
+      mutedFrames: counters.mutedFrames)
     first.segments = counters.segments.map {
       TakeMetadata.SegmentRecord(firstFrame: $0.firstFrame, targetNanoseconds: $0.targetNanoseconds)
     }
@@ -100,7 +101,7 @@ extension SessionController {
     var record = audioRecord(
       input: settings.audioSettings.input2 ?? .none, audio: audio2,
       encoder: tracks[trackIndex].encoder, timeline: second.timeline,
-      framesWritten: second.framesWritten)
+      framesWritten: second.framesWritten, mutedFrames: second.mutedFrames)
     record.segments = first.segments
     record.track = trackIndex + 1
     record.arrangement = arrangement
@@ -109,7 +110,7 @@ extension SessionController {
 
   private func audioRecord(
     input: AudioInput, audio: SessionAudio, encoder: AudioEncoder,
-    timeline statistics: AudioTimelineStatistics, framesWritten: Int64
+    timeline statistics: AudioTimelineStatistics, framesWritten: Int64, mutedFrames: Int64
   ) -> TakeMetadata.AudioRecord {
     let info = audio.source.info
     let source = audio.source.counters
@@ -131,7 +132,7 @@ extension SessionController {
     record.signalLosses = source.signalLosses
     record.reopens = source.reopens
     record.periodsDropped = source.droppedNoBuffer + audio.queue.droppedCount
-    record.mutedFrames = counters.mutedFrames
+    record.mutedFrames = mutedFrames
     record.driftPpm = (statistics.driftPPM * 100).rounded() / 100
     record.rejectedDriftFits = statistics.rejectedDriftFits
     record.offsetMaxMilliseconds = Double(statistics.maxOffsetNanoseconds) / 1e6

@@ -42,6 +42,8 @@ final class TakeAudio: @unchecked Sendable {
       var timeline = AudioTimelineStatistics()
       /// Frames encoded into the track it went into (its own, or the mix).
       var framesWritten: Int64 = 0
+      /// Frames of that track written while the sound was muted.
+      var mutedFrames: Int64 = 0
     }
   }
 
@@ -189,10 +191,12 @@ final class TakeAudio: @unchecked Sendable {
     counters.packets = packets
     if let mixed {
       counters.second = Counters.Second(
-        timeline: mixed.timeline.statistics, framesWritten: lanes[0].track.framesWritten)
+        timeline: mixed.timeline.statistics, framesWritten: lanes[0].track.framesWritten,
+        mutedFrames: lanes[0].fader.mutedFrames)
     } else if lanes.count > 1 {
       counters.second = Counters.Second(
-        timeline: lanes[1].timeline.statistics, framesWritten: lanes[1].track.framesWritten)
+        timeline: lanes[1].timeline.statistics, framesWritten: lanes[1].track.framesWritten,
+        mutedFrames: lanes[1].fader.mutedFrames)
     }
   }
 

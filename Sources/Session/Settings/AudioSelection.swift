@@ -86,7 +86,7 @@ public enum AudioSelection {
   }
 
   /// The second input (`--audio2`), which the user named and must open; nil without one.
-  static func chooseSecond(
+  public static func chooseSecond(
     _ settings: AudioSettings, videoRate: FrameRate
   ) throws(DualCamError) -> Choice? {
     guard let input2 = settings.input2, input2 != .none else { return nil }

@@ -103,9 +103,20 @@ final class SessionExecutor {
       audio = nil
       soundNotes.append("No sound: \(error.problem)")
     }
+    // The second microphone (`[audio] input2`), only beside a first input, as `record` does.
+    var audio2: AudioSelection.Choice?
+    if audio?.source != nil {
+      do {
+        audio2 = try AudioSelection.chooseSecond(
+          settings.audioSettings, videoRate: settings.frameRate)
+      } catch {
+        guard soundOptional else { throw error }
+        soundNotes.append("No second sound: \(error.problem)")
+      }
+    }
     let session = SessionController(
       settings: settings, front: opened.front, back: opened.back, audio: audio?.source,
-      audioRequired: (audio?.required ?? false) && !soundOptional)
+      audioRequired: (audio?.required ?? false) && !soundOptional, audio2: audio2?.source)
     try session.validate()
     try session.startPreview()
     self.session = session
@@ -113,6 +124,7 @@ final class SessionExecutor {
     if let note = audio?.note, settings.audioSettings.input != .none {
       soundNotes.append(Self.sentence(note))
     }
+    if let note = audio2?.note { soundNotes.append(Self.sentence(note)) }
     if let note = session.audioNote { soundNotes.append(Self.sentence(note)) }
     startCalibration()
     let frontSize = opened.front.info.size
