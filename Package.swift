@@ -106,8 +106,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library", "CChafa",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "Budget",
+        "CNcurses", "Playback", "Library", "CChafa",
       ],
       swiftSettings: strictSwift
     ),
@@ -179,7 +179,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+        "TerminalUI", "Session", "Budget", "Capture", "DualCamCore", "TestSupport", "Library",
+        "Media",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift

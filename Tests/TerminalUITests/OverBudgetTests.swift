@@ -53,4 +53,91 @@ import Testing
     #expect(budget.predicted.contains { $0.kind == "cpu" && ($0.cost ?? 0) > 0 })
     #expect(budget.measured != nil)
   }
+
+  @Test func adaptIsTheThirdAnswer() {
+    var state = StateFixtures.previewing()
+    _ = AppUpdate.update(&state, .overBudget("over."), environment: .permissive)
+    guard case .confirm(let question) = state.topOverlay else {
+      Issue.record("an over-budget take must ask first")
+      return
+    }
+    #expect(question.alternative?.key == "a")
+    #expect(AppRenderer.render(state).text.contains("a Adapt and record"))
+    #expect(
+      AppUpdate.update(&state, .key(.character("a")), environment: .permissive)
+        == [.startRecordingAdapted])
+    #expect(state.overlays.isEmpty)
+  }
+
+  @Test func otherQuestionsHaveNoAdapt() {
+    var state = StateFixtures.previewing()
+    state.overlays = [
+      .confirm(
+        Confirmation(
+          title: "Discard?", message: "x", confirmLabel: "Delete",
+          action: .discardTake(URL(fileURLWithPath: "/tmp/x"))))
+    ]
+    #expect(AppUpdate.update(&state, .key(.character("a")), environment: .permissive).isEmpty)
+    #expect(state.overlays.count == 1, "a means nothing here")
+  }
+
+  @Test func adaptedSettingsAreKeptAndSavedAsAMenuChangeIs() {
+    var state = StateFixtures.previewing()
+    var adapted = state.settings
+    adapted.preset = "ultrafast"
+    let commands = AppUpdate.update(
+      &state, .recordingAdapted(adapted, lines: ["budget: adapted: preset ultrafast"]),
+      environment: .permissive)
+    #expect(commands == [.saveSettings])
+    #expect(state.settings == adapted)
+    #expect(state.toasts.last?.text == "budget: adapted: preset ultrafast")
+  }
+
+  @Test func anAdaptedTakeRecordsModeAdaptAndTheChanges() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: SessionExecutorTests.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = SessionExecutorTests.settings(folder: folder.url)
+    // Far beyond any machine: 4K at 60 fps, three files with the slowest preset.
+    settings.size = ImageSize(width: 3840, height: 2160)
+    settings.frameRate = try FrameRate(parsing: "60")
+    settings.preset = "veryslow"
+    let opened = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    guard case .sessionOpened(let sources, _) = opened.first else {
+      Issue.record("the session did not open: \(opened)")
+      return
+    }
+    guard case .overBudget = executor.startRecording().first else {
+      Issue.record("4K60 veryslow must be over budget")
+      return
+    }
+    let events = executor.startRecordingAdapted(sources: sources)
+    guard
+      let adaptedEvent = events.first(where: {
+        if case .recordingAdapted = $0 { return true }
+        return false
+      }), case .recordingAdapted(let adapted, let lines) = adaptedEvent
+    else {
+      Issue.record("no adaptation: \(events)")
+      return
+    }
+    #expect(adapted != settings)
+    #expect(lines.contains { $0.hasPrefix("budget: adapted:") })
+    #expect(executor.session?.settings == adapted, "the session records with the adapted settings")
+    guard case .recordingStarted = events.last else {
+      Issue.record("the adapted take did not start: \(events)")
+      return
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    executor.startStop()
+    guard case .takeFinished(let review) = executor.waitForStop() else {
+      Issue.record("the take did not finish")
+      return
+    }
+    let budget = try #require(try TakeInspector(folder: review.folder).metadata.budget)
+    #expect(budget.mode == "adapt")
+    #expect(!budget.changesApplied.isEmpty)
+    #expect(budget.verdictBefore == "over")
+    #expect(budget.warnings != nil)
+  }
 }

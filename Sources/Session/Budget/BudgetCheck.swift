@@ -89,7 +89,24 @@ public struct BudgetCheck: Sendable {
 
   /// The take's budget for `SessionController.takeBudget`: this prediction and the decision.
   public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
-    TakeBudget(decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores)
+    TakeBudget(
+      decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores,
+      advice: advice(adaptation: adaptation))
+  }
+
+  /// For each resource, the degrade order's first change that lowers it from the settings
+  /// recorded (after `adaptation`), in words: the advice when it goes over during the take.
+  public func advice(adaptation: BudgetAdaptation? = nil) -> [String: String] {
+    var recorded = inputs
+    for change in adaptation?.applied ?? [] {
+      guard let changed = try? change.applied(to: recorded) else { break }
+      recorded = changed
+    }
+    var advice: [String: String] = [:]
+    for (kind, change) in DegradeOrder.advice(for: recorded) {
+      advice[kind.rawValue] = change.summary
+    }
+    return advice
   }
 
   /// The settings with the first suggested changes that make them fit (all of them when none

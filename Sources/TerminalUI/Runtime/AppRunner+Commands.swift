@@ -15,6 +15,10 @@ extension AppRunner {
     switch command {
     case .startRecording, .startRecordingOverBudget:
       dispatch(sessions.startRecording(overBudget: command == .startRecordingOverBudget))
+    case .startRecordingAdapted:
+      dispatch(sessions.startRecordingAdapted(sources: state.sources))
+    case .predictBudget(let settings):
+      budgetPredictions.request(settings, sources: state.sources)
     case .stopRecording:
       sessions.startStop()
     case .togglePause:
@@ -64,7 +68,8 @@ extension AppRunner {
   /// Commands that change the session, which must wait while a take is being finished.
   static func changesTheSession(_ command: AppCommand) -> Bool {
     switch command {
-    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout,
+    case .startRecording, .startRecordingOverBudget, .startRecordingAdapted, .togglePause,
+      .applySettings, .applyLayout,
       .setZoom, .assignSources:
       true
     default:

@@ -67,6 +67,7 @@ public final class AppRunner {
   let playback = PlaybackExecutor()
   let player = PlayerExecutor()
   let gallery = GalleryExecutor()
+  let budgetPredictions = BudgetPredictionExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
@@ -183,6 +184,7 @@ public final class AppRunner {
         uptime: time, session: snapshot,
         system: system.status(
           outputFolder: folder, estimatedBytesPerSecond: estimatedBytesPerSecond)))
+    if let live = sessions.liveCost(after: snapshot) { dispatch(live) }
     if let snapshot {
       let trouble =
         Int64(
@@ -192,6 +194,7 @@ public final class AppRunner {
     }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
     dispatch(gallery.collect())
+    if let predicted = budgetPredictions.collect() { dispatch(.budgetPredicted(predicted)) }
   }
 
   /// Draws the picture for the preview area: the take playing there, else the live cameras.

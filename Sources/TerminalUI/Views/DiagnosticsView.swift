@@ -42,6 +42,7 @@ enum DiagnosticsView {
           ("  \(output.name): \(output.frames) fr, \(Formatting.bytes(output.bytes))", false))
       }
     }
+    lines += LiveCostView.diagnosticsLines(state)
     lines.append(("TERMINAL", false))
     lines.append(
       ("  \(state.width)×\(state.height), colours \(state.capabilities.colorDepth.rawValue)", false)

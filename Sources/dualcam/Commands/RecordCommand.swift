@@ -132,8 +132,7 @@ struct RecordCommand: ParsableCommand {
 
     let progress = ProgressLine(enabled: !quiet)
     let meter = LiveCostMeter(
-      cores: takeBudget?.cores ?? Double(ProcessInfo.processInfo.activeProcessorCount))
-    var overWarned = false
+      budget: takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
@@ -143,9 +142,10 @@ struct RecordCommand: ParsableCommand {
       }
       let live = meter.sample(snapshot)
       progress.update(snapshot, estimate: session.diskTimeEstimate(for: snapshot), live: live)
-      // Said once each time the take goes over, not on every poll.
-      if let warning = live.warning, !overWarned { progress.note("warning: \(warning)") }
-      overWarned = live.warning != nil
+      // Said once each time a resource goes over (kept in metadata.json), not on every poll.
+      for warning in live.newWarnings {
+        progress.note("warning: \(LiveResourceCost.line(warning))")
+      }
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()

@@ -36,11 +36,10 @@ enum RecordBudgetGate {
       return .record(settings, nil, reopenSources: false)
     }
     for note in check.notes { Console.status("budget: \(note)") }
-    let cores = check.inputs.cpu.cores
     if check.fits {
       Console.status("budget: \(check.estimate.headline)")
       return .record(
-        settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+        settings, check.takeBudget(mode: mode),
         reopenSources: false)
     }
     switch mode {
@@ -56,7 +55,7 @@ enum RecordBudgetGate {
         "warning: \(check.estimate.headline); recording anyway (--budget=ignore): frames "
           + "may repeat or the take may stop early")
       return .record(
-        settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+        settings, check.takeBudget(mode: mode),
         reopenSources: false)
     case .adapt:
       let adaptation: BudgetAdaptation
@@ -65,7 +64,7 @@ enum RecordBudgetGate {
       } catch {
         Console.status("budget: could not adapt (\(error.problem)); recording as set")
         return .record(
-          settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+          settings, check.takeBudget(mode: mode),
           reopenSources: false)
       }
       Console.status("budget: \(check.estimate.headline)")
@@ -75,7 +74,7 @@ enum RecordBudgetGate {
       }
       return .record(
         adaptation.settings,
-        TakeBudget(decided: check.record(mode: mode, adaptation: adaptation), cores: cores),
+        check.takeBudget(mode: mode, adaptation: adaptation),
         reopenSources: adaptation.reopensSources)
     }
   }

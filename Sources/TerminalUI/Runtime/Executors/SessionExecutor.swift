@@ -17,6 +17,8 @@ final class SessionExecutor {
   private(set) var environment = AppEnvironment.permissive
   private let openSources: SourceOpener
   private let stopResult = Mailbox<Result<TakeResult, DualCamError>>()
+  /// The running take's live cost, from its first tick to its end.
+  private var liveCostMeter: LiveCostMeter?
   private var stopThread: Thread?
 
   /// An executor opening sources with `openSources`.
@@ -137,6 +139,40 @@ final class SessionExecutor {
     }
   }
 
+  /// Starts a take over budget after making the budget's changes that fit, as
+  /// `record --budget=adapt` does: the session is opened again on `sources` with the adapted
+  /// settings when they differ, and the take's metadata records `mode: adapt` and the changes.
+  func startRecordingAdapted(sources: AppState.Sources) -> [AppEvent] {
+    guard let current = session,
+      let check = try? BudgetCheck.weigh(
+        settings: current.settings, front: current.front.info, back: current.back.info),
+      !check.fits
+    else { return startRecording() }
+    let adaptation: BudgetAdaptation
+    do {
+      adaptation = try check.adaptation()
+    } catch {
+      return [.failed(ErrorReport(title: "The settings could not be adapted", error: error))]
+    }
+    var events: [AppEvent] = []
+    if adaptation.settings != current.settings {
+      let outcome = reopen(
+        front: sources.frontSpec, back: sources.backSpec, settings: adaptation.settings,
+        previous: (sources, current.settings))
+      events += outcome.events
+      guard outcome.opened else { return events }
+    }
+    guard let session else { return events }
+    events.append(.recordingAdapted(adaptation.settings, lines: adaptation.lines))
+    session.takeBudget = check.takeBudget(mode: .adapt, adaptation: adaptation)
+    do {
+      events.append(.recordingStarted(try session.startRecording()))
+    } catch {
+      events.append(.failed(ErrorReport(title: "Recording did not start", error: error)))
+    }
+    return events
+  }
+
   /// Gives the session the take's budget; returns the question to ask when it is 0.95 or more
   /// and the user has not said to record anyway. A budget that cannot be weighed never stops
   /// a take (the take then has none in its metadata).
@@ -207,6 +243,21 @@ final class SessionExecutor {
       }
     }
     return session?.snapshot()
+  }
+
+  /// The running take's live cost after `snapshot` (nil between takes); a new meter for each
+  /// take, which keeps the take's warnings in its budget.
+  func liveCost(after snapshot: SessionSnapshot?) -> AppEvent? {
+    guard let snapshot, snapshot.state == .recording || snapshot.state == .paused else {
+      liveCostMeter = nil
+      return nil
+    }
+    let meter =
+      liveCostMeter
+      ?? LiveCostMeter(
+        budget: session?.takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
+    liveCostMeter = meter
+    return .liveCost(meter.sample(snapshot))
   }
 
   /// Saves the running take (if `takeRunning`) and closes the session; call `waitForStop()`
