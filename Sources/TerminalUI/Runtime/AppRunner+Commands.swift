@@ -16,7 +16,14 @@ extension AppRunner {
     case .startRecording, .startRecordingOverBudget:
       dispatch(sessions.startRecording(overBudget: command == .startRecordingOverBudget))
     case .startRecordingAdapted:
-      dispatch(sessions.startRecordingAdapted(sources: state.sources))
+      let before = state.sources
+      dispatch(sessions.startRecordingAdapted(sources: before))
+      if (state.sources.frontSpec, state.sources.backSpec) != (before.frontSpec, before.backSpec) {
+        // A camera-format change (`?format=mjpeg`) is kept for the next takes, as a device
+        // chosen in the menus is.
+        settings.useSources(front: state.sources.frontSpec, back: state.sources.backSpec)
+        saveSettings()
+      }
     case .predictBudget(let settings):
       budgetPredictions.request(settings, sources: state.sources)
     case .stopRecording:

@@ -92,15 +92,19 @@ struct RecordCommand: ParsableCommand {
     switch outcome {
     case nil: return nil
     case .refused(let status): return status
-    case .record(let checked, let decided, let reopen):
+    case .record(let checked, let decided, let reopen, let formats):
       takeBudget = decided
       settings = checked
       if reopen {
         // A new size or rate reaches the cameras only when they are opened again; the old
         // ones are closed first (a device may be opened by one user at a time).
+        // A camera-format change reopens that camera as `PATH?format=mjpeg`.
         opened = nil
         opened = try SourceSelection.choose(
-          front: specs.front, back: specs.back, settings: settings)
+          front: formats[.front].map { SourceSpec.spec(specs.front, withFormat: $0) }
+            ?? specs.front,
+          back: formats[.back].map { SourceSpec.spec(specs.back, withFormat: $0) } ?? specs.back,
+          settings: settings)
         for note in opened?.notes ?? [] { Console.status(note) }
       }
     }

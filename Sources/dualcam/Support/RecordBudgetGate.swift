@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Budget
+import Capture
 import DualCamCore
 import Session
 
@@ -15,8 +16,11 @@ enum RecordBudgetGate {
 
   /// What to do next.
   enum Outcome {
-    /// Record with these settings; the budget goes into the take's metadata.
-    case record(RecordingSettings, TakeBudget?, reopenSources: Bool)
+    /// Record with these settings; the budget goes into the take's metadata. With
+    /// `reopenSources` the cameras are opened again, those in `formats` in that format.
+    case record(
+      RecordingSettings, TakeBudget?, reopenSources: Bool,
+      formats: [CameraPosition: CameraFormatRequest] = [:])
     /// Do not record; exit with this status (the explanation is already printed).
     case refused(Int32)
   }
@@ -75,7 +79,7 @@ enum RecordBudgetGate {
       return .record(
         adaptation.settings,
         check.takeBudget(mode: mode, adaptation: adaptation),
-        reopenSources: adaptation.reopensSources)
+        reopenSources: adaptation.reopensSources, formats: adaptation.cameraFormats)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Budget
 import Capture
 import Compositor
 import DualCamCore
@@ -21,9 +22,13 @@ final class SessionExecutor {
   private var liveCostMeter: LiveCostMeter?
   private var stopThread: Thread?
 
+  /// The calibrator budget checks use (nil: this machine's; tests stand in their own).
+  private let calibrator: Calibrator?
+
   /// An executor opening sources with `openSources`.
-  init(openSources: @escaping SourceOpener) {
+  init(openSources: @escaping SourceOpener, calibrator: Calibrator? = nil) {
     self.openSources = openSources
+    self.calibrator = calibrator
   }
 
   /// True while a take is being finished: the session must not be changed meanwhile.
@@ -145,7 +150,8 @@ final class SessionExecutor {
   func startRecordingAdapted(sources: AppState.Sources) -> [AppEvent] {
     guard let current = session,
       let check = try? BudgetCheck.weigh(
-        settings: current.settings, front: current.front.info, back: current.back.info),
+        settings: current.settings, front: current.front.info, back: current.back.info,
+        calibrator: calibrator),
       !check.fits
     else { return startRecording() }
     let adaptation: BudgetAdaptation
@@ -155,9 +161,11 @@ final class SessionExecutor {
       return [.failed(ErrorReport(title: "The settings could not be adapted", error: error))]
     }
     var events: [AppEvent] = []
-    if adaptation.settings != current.settings {
+    if adaptation.settings != current.settings || !adaptation.cameraFormats.isEmpty {
+      // A camera-format change opens that camera again as `PATH?format=mjpeg`.
       let outcome = reopen(
-        front: sources.frontSpec, back: sources.backSpec, settings: adaptation.settings,
+        front: adaptation.spec(sources.frontSpec, for: .front),
+        back: adaptation.spec(sources.backSpec, for: .back), settings: adaptation.settings,
         previous: (sources, current.settings))
       events += outcome.events
       guard outcome.opened else { return events }
@@ -180,7 +188,8 @@ final class SessionExecutor {
     session.takeBudget = nil
     guard
       let check = try? BudgetCheck.weigh(
-        settings: session.settings, front: session.front.info, back: session.back.info)
+        settings: session.settings, front: session.front.info, back: session.back.info,
+        calibrator: calibrator)
     else { return nil }
     if !check.fits && !overBudget { return .overBudget(check.summary) }
     // The interface asks instead of adapting: refuse when it fits, ignore when recorded anyway.
