@@ -171,8 +171,8 @@ let package = Package(
     .testTarget(
       name: "SessionTests",
       dependencies: [
-        "Session", "Capture", "Compositor", "Media", "Encoding", "DualCamCore", "TestSupport",
-        "Audio",
+        "Session", "Budget", "Capture", "Compositor", "Media", "Encoding", "DualCamCore",
+        "TestSupport", "Audio",
       ],
       swiftSettings: strictSwift
     ),

@@ -11,7 +11,8 @@ struct RecordCommand: ParsableCommand {
     abstract: "Record a take: two sources into dualview, front and back files.",
     discussion: """
       Sources: synthetic[:options], file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv] \
-      (size and format for raw .yuv files), or a V4L2 device (/dev/video0 or a /dev/v4l link).
+      (size and format for raw .yuv files), or a V4L2 device (/dev/video0 or a /dev/v4l link) \
+      with ?format=mjpeg|yuyv|nv12|auto to choose the camera's format (default auto).
 
       Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N, \
       seed=N, label=TEXT — e.g. --back synthetic:fps=29.97,jitter=2ms.
