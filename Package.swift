@@ -108,8 +108,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "CNcurses",
-        "Playback", "Library", "CChafa", "Audio",
+        "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Session", "Budget",
+        "CNcurses", "Playback", "Library", "CChafa", "Audio",
       ],
       swiftSettings: strictSwift
     ),
@@ -173,16 +173,16 @@ let package = Package(
     .testTarget(
       name: "SessionTests",
       dependencies: [
-        "Session", "Capture", "Compositor", "Media", "Encoding", "DualCamCore", "TestSupport",
-        "Audio",
+        "Session", "Budget", "Capture", "Compositor", "Media", "Encoding", "DualCamCore",
+        "TestSupport", "Audio",
       ],
       swiftSettings: strictSwift
     ),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
-        "Audio",
+        "TerminalUI", "Session", "Budget", "Capture", "DualCamCore", "TestSupport", "Library",
+        "Media", "Audio",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift

@@ -86,4 +86,20 @@ struct DegradePlannerTests {
     #expect(works.contains { $0.preset == "veryfast" && $0.size == canvas })
     #expect(!works.contains { $0.preset == "superfast" && $0.size == canvas }, "scaled instead")
   }
+
+  @Test("the advice for a resource that goes over: the first change in the order that lowers it")
+  func advicePerResource() throws {
+    var settings = RecordingSettings()
+    settings.preset = "medium"
+    let inputs = F.inputs(
+      sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)],
+      settings: settings, cores: 0.8)
+    // The bus: MJPEG, first in the order. The CPU: MJPEG costs it more, so the preset.
+    let usb = try #require(try DegradeOrder.firstChange(relieving: .usbBus, in: inputs))
+    #expect(usb.kind == .cameraFormat)
+    let cpu = try #require(try DegradeOrder.firstChange(relieving: .cpu, in: inputs))
+    #expect(cpu.kind == .preset && cpu.to == "ultrafast")
+    let advice = DegradeOrder.advice(for: inputs)
+    #expect(advice[.usbBus] == usb && advice[.cpu] == cpu)
+  }
 }

@@ -23,6 +23,23 @@ struct SourceSpecTests {
     #expect(try SourceSpec(parsing: "/dev/video2") == .device(path: "/dev/video2"))
   }
 
+  @Test func aCameraCanBeAskedForItsFormat() throws {
+    #expect(
+      try SourceSpec(parsing: "/dev/video2?format=mjpeg")
+        == .device(
+          path: "/dev/video2", format: .mjpeg))
+    #expect(try SourceSpec(parsing: "/dev/video2?format=auto") == .device(path: "/dev/video2"))
+    #expect(
+      SourceSpec.device(path: "/dev/video2", format: .yuyv).description
+        == "/dev/video2?format=yuyv")
+    #expect(SourceSpec.spec("/dev/video2", withFormat: .mjpeg) == "/dev/video2?format=mjpeg")
+    #expect(
+      SourceSpec.spec("/dev/video2?format=yuyv", withFormat: .mjpeg) == "/dev/video2?format=mjpeg")
+    #expect(SourceSpec.spec("synthetic", withFormat: .mjpeg) == "synthetic")
+    #expect(throws: DualCamError.self) { try SourceSpec(parsing: "/dev/video2?format=h264") }
+    #expect(throws: DualCamError.self) { try SourceSpec(parsing: "/dev/video2?fps=30") }
+  }
+
   @Test(
     "bad specs name the problem",
     arguments: [

@@ -97,6 +97,29 @@ struct V4L2CameraTests {
     #expect(jpeg.current.fourcc == "JPEG")
   }
 
+  @Test("?format= opens the camera in that format, or refuses naming what it offers")
+  func chosenFormat() throws {
+    let both = FakeV4L2Kernel(modes: [
+      .init("YUYV", Self.small, rates: [Self.fps30]),
+      .init("MJPG", Self.small, rates: [Self.fps30]),
+    ])
+    let mjpeg = try V4L2Camera(
+      path: both.path, position: .front, size: Self.small, rate: Self.fps30, format: .mjpeg,
+      system: both, devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
+    #expect(mjpeg.info.nativeFormat == "MJPEG")
+    #expect(both.current.fourcc == "MJPG")
+    let onlyYUYV = FakeV4L2Kernel(modes: [.init("YUYV", Self.small, rates: [Self.fps30])])
+    do {
+      _ = try V4L2Camera(
+        path: onlyYUYV.path, position: .front, size: Self.small, rate: Self.fps30,
+        format: .mjpeg, system: onlyYUYV, devRoot: Self.nowhere, sysfsRoot: Self.nowhere)
+      Issue.record("a camera without MJPEG must be refused for ?format=mjpeg")
+    } catch {
+      #expect(error.problem.contains("does not offer MJPEG (it offers YUYV)"), "\(error.problem)")
+      #expect(error.fix.contains("?format=auto"))
+    }
+  }
+
   @Test("a rate nobody offers gets the fastest one at that size; info tells what was granted")
   func grantedRate() throws {
     let kernel = FakeV4L2Kernel(modes: [

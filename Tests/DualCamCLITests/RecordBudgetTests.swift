@@ -78,6 +78,9 @@ struct RecordBudgetTests {
     #expect(measured.cpuSeconds > 0 && (measured.cpuCost ?? 0) > 0)
     #expect(measured.bytesWritten > 0 && (measured.diskBytesPerSecond ?? 0) > 0)
     #expect(measured.repeatedForEncoderLag == 0)
+    // Warnings are kept whether or not any was given (an empty list: nothing went over).
+    let warnings = try #require(budget.warnings)
+    #expect(warnings.allSatisfy { $0.cost > 1 && !$0.advice.isEmpty })
   }
 
   @Test("--budget=refuse stops before the take: the explanation and exit status 4")
@@ -143,6 +146,7 @@ struct RecordBudgetTests {
     #expect(result.status == 0, "stderr: \(result.standardError)")
     let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("REC ") }
     #expect(lines.contains { $0.contains("  cpu 0.") && $0.contains(" KB/s") }, "\(lines)")
+    #expect(lines.contains { $0.contains("  cost CPU 0.") }, "the largest live cost: \(lines)")
   }
 
   @Test("an unknown --budget mode is refused as a bad flag")

@@ -59,4 +59,75 @@ import Testing
     #expect(reading.lagRepeats == 3)
     #expect(reading.warning?.contains("encoders fell behind (3 frames repeated") == true)
   }
+
+  static func budget(writeRate: Double?) -> TakeBudget {
+    var predicted = [
+      TakeBudgetRecord.Resource(
+        kind: "cpu", name: "CPU", demand: 1, capacity: 2, unit: "cores", cost: 0.5,
+        explanation: "")
+    ]
+    if let writeRate {
+      predicted.append(
+        TakeBudgetRecord.Resource(
+          kind: "disk-write-rate", name: "disk write rate", demand: 1e6, capacity: writeRate,
+          unit: "bytes/s", cost: 1e6 / writeRate, explanation: ""))
+    }
+    let decided = TakeBudgetRecord(
+      mode: "refuse", verdict: "fits", cost: 0.5, limitingResource: "CPU", verdictBefore: "fits",
+      costBefore: 0.5, changesApplied: [], changesSkipped: [], predicted: predicted)
+    return TakeBudget(
+      decided: decided, cores: 1,
+      advice: ["cpu": "preset veryfast instead of medium", "disk-write-rate": "frame rate 25"])
+  }
+
+  @Test func warnsOncePerStretchOverAndKeepsTheWarningsForTheMetadata() {
+    let clock = ManualClock()
+    let cpu = FakeCPU()
+    let budget = Self.budget(writeRate: 10_000_000)
+    let meter = LiveCostMeter(
+      cores: 1, windowSeconds: 1, budget: budget, clock: clock, cpuSeconds: cpu.read)
+    var said: [TakeBudgetRecord.Warning] = []
+    func run(seconds: Int, cpuPerSecond: Double) {
+      for _ in 0..<seconds {
+        clock.advance(by: 1_000_000_000)
+        cpu.spend(cpuPerSecond)
+        said += meter.sample(bytesWritten: 0, lagRepeats: 0).newWarnings
+      }
+    }
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
+    run(seconds: 2, cpuPerSecond: 0.5)
+    #expect(said.isEmpty)
+    run(seconds: 3, cpuPerSecond: 1.4)
+    #expect(said.count == 1, "one warning while it stays over")
+    run(seconds: 2, cpuPerSecond: 0.5)
+    run(seconds: 2, cpuPerSecond: 1.2)
+    #expect(said.count == 2, "a new stretch over warns again")
+    #expect(said.map(\.resource) == ["CPU", "CPU"])
+    #expect(said.map(\.time) == [3, 8])
+    #expect(abs(said[0].cost - 1.4) < 1e-9)
+    #expect(said[0].advice.hasPrefix("preset veryfast instead of medium"))
+    #expect(budget.warningsSoFar == said)
+  }
+
+  @Test func theDiskWriteRateIsWeighedAgainstThePrediction() {
+    let clock = ManualClock()
+    let meter = LiveCostMeter(
+      cores: 1, budget: Self.budget(writeRate: 2_000_000), clock: clock, cpuSeconds: { 0 })
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
+    clock.advance(by: 1_000_000_000)
+    let reading = meter.sample(bytesWritten: 3_000_000, lagRepeats: 0)
+    #expect(reading.resources.map(\.kind) == ["cpu", "disk-write-rate"])
+    #expect(reading.largest?.name == "disk write rate")
+    #expect(abs((reading.largest?.cost ?? 0) - 1.5) < 1e-9)
+    #expect(reading.newWarnings.map(\.advice) == ["frame rate 25 (`dualcam budget` lists more)"])
+    #expect(reading.warning?.hasPrefix("disk write rate over budget (cost 1.50)") == true)
+  }
+
+  @Test func withoutAPredictionOnlyTheCPUIsMeasured() {
+    let clock = ManualClock()
+    let meter = LiveCostMeter(cores: 1, clock: clock, cpuSeconds: { 0 })
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
+    clock.advance(by: 1_000_000_000)
+    #expect(meter.sample(bytesWritten: 9_000_000, lagRepeats: 0).resources.map(\.kind) == ["cpu"])
+  }
 }

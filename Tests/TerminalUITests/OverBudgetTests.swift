@@ -1,3 +1,4 @@
+import Budget
 import DualCamCore
 import Foundation
 import Session
@@ -53,5 +54,100 @@ import Testing
     #expect(budget.verdict == "fits" && budget.mode == "refuse")
     #expect(budget.predicted.contains { $0.kind == "cpu" && ($0.cost ?? 0) > 0 })
     #expect(budget.measured != nil)
+  }
+
+  @Test func adaptIsTheThirdAnswer() {
+    var state = StateFixtures.previewing()
+    _ = AppUpdate.update(&state, .overBudget("over."), environment: .permissive)
+    guard case .confirm(let question) = state.topOverlay else {
+      Issue.record("an over-budget take must ask first")
+      return
+    }
+    #expect(question.alternative?.key == "a")
+    #expect(AppRenderer.render(state).text.contains("a Adapt and record"))
+    #expect(
+      AppUpdate.update(&state, .key(.character("a")), environment: .permissive)
+        == [.startRecordingAdapted])
+    #expect(state.overlays.isEmpty)
+  }
+
+  @Test func otherQuestionsHaveNoAdapt() {
+    var state = StateFixtures.previewing()
+    state.overlays = [
+      .confirm(
+        Confirmation(
+          title: "Discard?", message: "x", confirmLabel: "Delete",
+          action: .discardTake(URL(fileURLWithPath: "/tmp/x"))))
+    ]
+    #expect(AppUpdate.update(&state, .key(.character("a")), environment: .permissive).isEmpty)
+    #expect(state.overlays.count == 1, "a means nothing here")
+  }
+
+  @Test func adaptedSettingsAreKeptAndSavedAsAMenuChangeIs() {
+    var state = StateFixtures.previewing()
+    var adapted = state.settings
+    adapted.preset = "ultrafast"
+    let commands = AppUpdate.update(
+      &state, .recordingAdapted(adapted, lines: ["budget: adapted: preset ultrafast"]),
+      environment: .permissive)
+    #expect(commands == [.saveSettings])
+    #expect(state.settings == adapted)
+    #expect(state.toasts.last?.text == "budget: adapted: preset ultrafast")
+  }
+
+  /// A calibrator that measures nothing: every stage costs far too much with the `medium`
+  /// preset and next to nothing with faster ones, so `medium` is over and a faster preset fits.
+  static func fakeCalibrator(in folder: URL) -> Calibrator {
+    Calibrator(
+      cache: CalibrationCache(
+        folder: folder, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
+      measure: { work, _ in work.preset == "medium" ? 1.0 : 0.0001 })
+  }
+
+  @Test func anAdaptedTakeRecordsModeAdaptAndTheChanges() throws {
+    let folder = try TemporaryFolder()
+    let cache = try TemporaryFolder()
+    let executor = SessionExecutor(
+      openSources: SessionExecutorTests.opener, calibrator: Self.fakeCalibrator(in: cache.url))
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = SessionExecutorTests.settings(folder: folder.url)
+    settings.preset = "medium"
+    let opened = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    guard case .sessionOpened(let sources, _) = opened.first else {
+      Issue.record("the session did not open: \(opened)")
+      return
+    }
+    guard case .overBudget = executor.startRecording().first else {
+      Issue.record("medium must be over budget with the stand-in calibration")
+      return
+    }
+    let events = executor.startRecordingAdapted(sources: sources)
+    guard
+      let adaptedEvent = events.first(where: {
+        if case .recordingAdapted = $0 { return true }
+        return false
+      }), case .recordingAdapted(let adapted, let lines) = adaptedEvent
+    else {
+      Issue.record("no adaptation: \(events)")
+      return
+    }
+    #expect(adapted != settings)
+    #expect(lines.contains { $0.hasPrefix("budget: adapted:") })
+    #expect(executor.session?.settings == adapted, "the session records with the adapted settings")
+    guard case .recordingStarted = events.last else {
+      Issue.record("the adapted take did not start: \(events)")
+      return
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    executor.startStop()
+    guard case .takeFinished(let review) = executor.waitForStop() else {
+      Issue.record("the take did not finish")
+      return
+    }
+    let budget = try #require(try TakeInspector(folder: review.folder).metadata.budget)
+    #expect(budget.mode == "adapt")
+    #expect(!budget.changesApplied.isEmpty)
+    #expect(budget.verdictBefore == "over")
+    #expect(budget.warnings != nil)
   }
 }

@@ -2,15 +2,15 @@ public import DualCamCore
 import Foundation
 public import Media
 
-/// A camera source as the user names it: `/dev/video0`, `synthetic[:options]` or
-/// `file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv]`.
+/// A camera source as the user names it: `/dev/video0[?format=mjpeg|yuyv|nv12|auto]`,
+/// `synthetic[:options]` or `file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv]`.
 public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
   /// The built-in test pattern.
   case synthetic(SyntheticCameraOptions)
   /// A video file played in real time.
   case file(path: String, loop: Bool, rate: FrameRate?, raw: RawVideoFormat?)
-  /// A V4L2 device node or one of its stable links.
-  case device(path: String)
+  /// A V4L2 device node or one of its stable links, asked for `format`.
+  case device(path: String, format: CameraFormatRequest = .auto)
 
   /// Parses what the user typed after `--front`/`--back`.
   public init(parsing text: String) throws(DualCamError) {
@@ -23,7 +23,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       self = try Self.parseFile(String(text.dropFirst("file:".count)))
     } else if text.hasPrefix("/dev/") || Self.looksLikePath(text) {
       // Opening it says what it is (a folder, a file, missing), as a device path would.
-      self = .device(path: text)
+      self = try Self.parseDevice(text)
     } else {
       throw .invalidArgument(
         "source '\(text)' is not understood",
@@ -35,6 +35,28 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
   private static func looksLikePath(_ text: String) -> Bool {
     text.contains("/") || text.hasPrefix("~") || text.hasPrefix(".")
       || FileManager.default.fileExists(atPath: text)
+  }
+
+  /// `PATH[?format=mjpeg|yuyv|nv12|auto]`.
+  private static func parseDevice(_ text: String) throws(DualCamError) -> SourceSpec {
+    guard let mark = text.firstIndex(of: "?") else { return .device(path: text) }
+    let path = String(text[..<mark])
+    let option = text[text.index(after: mark)...]
+    guard option.hasPrefix("format="),
+      let format = CameraFormatRequest(rawValue: String(option.dropFirst("format=".count)))
+    else {
+      throw .invalidArgument(
+        "camera option '\(option)' in '\(text)' is not understood",
+        fix: "use \(path)?format=\(CameraFormatRequest.choices)")
+    }
+    return .device(path: path, format: format)
+  }
+
+  /// `spec` asking its camera for `format` when it names a V4L2 device; other sources as they
+  /// are (a test pattern or a file has no camera format).
+  public static func spec(_ spec: String, withFormat format: CameraFormatRequest) -> String {
+    guard case .device(let path, _)? = try? SourceSpec(parsing: spec) else { return spec }
+    return SourceSpec.device(path: path, format: format).description
   }
 
   private static func parseFile(_ text: String) throws(DualCamError) -> SourceSpec {
@@ -85,7 +107,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .synthetic: "synthetic"
     case .file(let path, _, _, _): "file:\(path)"
-    case .device(let path): path
+    case .device(let path, let format): format == .auto ? path : "\(path)?format=\(format)"
     }
   }
 
@@ -106,9 +128,10 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
           fix: "check the path after file:")
       }
       return try FileCamera(url: url, position: position, raw: raw, rate: fileRate, loop: loop)
-    case .device(let path):
+    case .device(let path, let format):
       return try V4L2Camera(
-        path: path, position: position, size: size, rate: rate, passthrough: streamCopy)
+        path: path, position: position, size: size, rate: rate, passthrough: streamCopy,
+        format: format)
     }
   }
 }

@@ -52,6 +52,8 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   /// Opens the camera at `path` as camera `position` and configures it for `size` at `rate`
   /// (or the nearest the camera offers; `info` says what was granted).
   /// - Parameters:
+  ///   - format: the format the user chose (`?format=`): the camera is opened in it or
+  ///     refused; `auto` lets the negotiator choose and switch to MJPEG when the bus refuses.
   ///   - passthrough: open for stream copy: MJPEG only, each frame carrying its compressed
   ///     picture (`deliversCompressedPictures`); a camera without MJPEG is refused.
   ///   - system: the kernel interface; tests pass a fake.
@@ -60,20 +62,37 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   ///     tree that give the camera its identity (the one `dualcam devices` shows).
   public init(
     path: String, position: CameraPosition, size: ImageSize, rate: FrameRate,
-    passthrough: Bool = false, system: any V4L2System = LibV4L2System(),
+    passthrough: Bool = false, format requested: CameraFormatRequest = .auto,
+    system: any V4L2System = LibV4L2System(),
     processRoot: String = "/proc", devRoot: URL = URL(fileURLWithPath: "/dev"),
     sysfsRoot: URL = URL(fileURLWithPath: "/sys")
   ) throws(DualCamError) {
     let advisor = V4L2FailureAdvisor(path: path, processRoot: processRoot)
     let device = try Self.open(path, system: system, advisor: advisor)
     let caps = try Self.capabilities(of: device, advisor: advisor)
-    let offers: (usable: [V4L2FormatNegotiator.Offer], unusable: [UInt32])
+    var offers: (usable: [V4L2FormatNegotiator.Offer], unusable: [UInt32])
     do throws(V4L2CallError) {
       offers = try V4L2FormatNegotiator.offers(of: device, size: size)
     } catch {
       throw advisor.error(for: error, busInfo: caps.busInfo)
     }
-    let mjpegOffer = offers.usable.first { $0.format == .mjpeg }
+    if let wanted = requested.captureFormat {
+      // The user chose the format: the camera is opened in it, or not at all.
+      guard offers.usable.contains(where: { $0.format == wanted }) else {
+        let offered =
+          offers.usable.map(\.format.name)
+          + offers.unusable.map(V4L2CaptureFormat.name(ofFourcc:))
+        throw .sourceUnavailable(
+          "\(path) does not offer \(wanted.name) (it offers "
+            + "\(offered.isEmpty ? "nothing usable" : offered.joined(separator: ", ")))",
+          fix: "use \(path)?format=auto, or one of the formats it offers")
+      }
+      offers.usable.removeAll { $0.format != wanted }
+    }
+    // A format the user chose is kept: no switch to MJPEG when the bus refuses it.
+    let mjpegOffer =
+      requested == .auto || requested == .mjpeg
+      ? offers.usable.first { $0.format == .mjpeg } : nil
     if passthrough && mjpegOffer == nil {
       throw advisor.noMJPEGForCopy(
         offered: offers.usable.map(\.format.name)

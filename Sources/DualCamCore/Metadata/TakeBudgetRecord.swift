@@ -24,6 +24,29 @@ public struct TakeBudgetRecord: Sendable, Codable, Equatable {
   public var predicted: [Resource]
   /// What the take really cost; absent in checkpoints written while recording.
   public var measured: Measured?
+  /// Each time a resource's live cost went over 1.0 during the take (once per stretch over),
+  /// with what to change for the next take; the take itself kept its settings. Absent in
+  /// takes recorded before warnings were kept.
+  public var warnings: [Warning]?
+
+  /// A resource went over 1.0 while recording.
+  public struct Warning: Sendable, Codable, Equatable {
+    /// Seconds since the take started (wall clock, pauses included).
+    public var time: Double
+    /// The resource in words (`CPU`, `disk write rate`).
+    public var resource: String
+    /// Its live cost when it went over.
+    public var cost: Double
+    /// What to change for the next take: the degrade order's first change for this resource.
+    public var advice: String
+
+    public init(time: Double, resource: String, cost: Double, advice: String) {
+      self.time = time
+      self.resource = resource
+      self.cost = cost
+      self.advice = advice
+    }
+  }
 
   /// One change of a setting.
   public struct Change: Sendable, Codable, Equatable {

@@ -31,9 +31,11 @@ public struct BudgetCheck: Sendable {
 
   /// Weighs `settings` with the opened sources `front` and `back`. `status` hears the one line
   /// said before a calibration (a second or two on first use and when the settings change).
+  /// `calibrator` is this machine's (tests stand in one that measures nothing).
   public static func weigh(
     settings: RecordingSettings, front: SourceInfo, back: SourceInfo,
-    durationSeconds: Double? = nil, status: (String) -> Void = { _ in }
+    durationSeconds: Double? = nil, calibrator: Calibrator? = nil,
+    status: (String) -> Void = { _ in }
   ) throws(DualCamError) -> BudgetCheck {
     let probe = BudgetProbe()
     let sources = [
@@ -45,7 +47,8 @@ public struct BudgetCheck: Sendable {
     var inputs = probe.inputs(
       settings: settings, sources: sources, outputFolder: folder,
       durationSeconds: durationSeconds)
-    let calibrator = Calibrator(cache: CalibrationCache(machine: MachineFingerprint.read()))
+    let calibrator =
+      calibrator ?? Calibrator(cache: CalibrationCache(machine: MachineFingerprint.read()))
     let missing = try calibrator.missing(for: inputs)
     if !missing.isEmpty {
       status("calibrating \(missing.count) stages on this machine (first use or new settings)…")
@@ -89,33 +92,46 @@ public struct BudgetCheck: Sendable {
 
   /// The take's budget for `SessionController.takeBudget`: this prediction and the decision.
   public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
-    TakeBudget(decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores)
+    TakeBudget(
+      decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores,
+      advice: advice(adaptation: adaptation))
+  }
+
+  /// For each resource, the degrade order's first change that lowers it from the settings
+  /// recorded (after `adaptation`), in words: the advice when it goes over during the take.
+  public func advice(adaptation: BudgetAdaptation? = nil) -> [String: String] {
+    var recorded = inputs
+    for change in adaptation?.applied ?? [] {
+      guard let changed = try? change.applied(to: recorded) else { break }
+      recorded = changed
+    }
+    var advice: [String: String] = [:]
+    for (kind, change) in DegradeOrder.advice(for: recorded) {
+      advice[kind.rawValue] = change.summary
+    }
+    return advice
   }
 
   /// The settings with the first suggested changes that make them fit (all of them when none
-  /// does). A camera-format change is left out: the sources open a camera in the format its
-  /// driver offers first and switch to MJPEG by themselves only when the bus refuses, so the
-  /// change could not be made to reach the camera; the adaptation says so.
+  /// does). A camera-format change (MJPEG instead of YUYV) names the cameras to open again
+  /// with `?format=mjpeg` (`BudgetAdaptation.cameraFormats`).
   public func adaptation() throws(DualCamError) -> BudgetAdaptation {
     var current = inputs
     var after = estimate
     var applied: [BudgetChange] = []
-    var skipped: [String] = []
     for suggestion in estimate.suggestions {
       guard after.verdict != .fits else { break }
-      let change = suggestion.change
-      if change.kind == .cameraFormat {
-        skipped.append(
-          "\(change.summary): not made, a camera cannot be asked for its format here (it "
-            + "switches to MJPEG by itself when the USB bus refuses the bandwidth)")
-        continue
-      }
-      current = try change.applied(to: current)
+      current = try suggestion.change.applied(to: current)
       after = try BudgetModel.costs(current)
-      applied.append(change)
+      applied.append(suggestion.change)
+    }
+    var formats: [CameraPosition: CameraFormatRequest] = [:]
+    for (before, now) in zip(inputs.sources, current.sources) where before.format != now.format {
+      formats[now.position] = CameraFormatRequest(rawValue: now.format.rawValue)
     }
     return BudgetAdaptation(
-      settings: current.settings, applied: applied, skipped: skipped, estimate: after)
+      settings: current.settings, applied: applied, skipped: [], estimate: after,
+      cameraFormats: formats)
   }
 
   /// The record for `metadata.json` of a take recorded with `mode`, after `adaptation` (if
@@ -154,10 +170,19 @@ public struct BudgetAdaptation: Sendable {
   public var skipped: [String]
   /// The budget of the adapted settings.
   public var estimate: BudgetEstimate
+  /// The cameras to open again in another format (`?format=mjpeg`), by position.
+  public var cameraFormats: [CameraPosition: CameraFormatRequest] = [:]
 
-  /// Whether the cameras must be opened again (their size or rate changed).
+  /// Whether the cameras must be opened again (their format, size or rate changed).
   public var reopensSources: Bool {
-    applied.contains { $0.kind == .size || $0.kind == .frameRate }
+    applied.contains { $0.kind == .size || $0.kind == .frameRate || $0.kind == .cameraFormat }
+  }
+
+  /// The source texts to open the cameras again with: `spec` with `?format=` where the
+  /// adaptation changed that camera's format, else as it was.
+  public func spec(_ spec: String, for position: CameraPosition) -> String {
+    guard let format = cameraFormats[position] else { return spec }
+    return SourceSpec.spec(spec, withFormat: format)
   }
 
   /// Lines for the user: each change made or skipped, and the cost it leads to.

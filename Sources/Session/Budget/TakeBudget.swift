@@ -18,13 +18,29 @@ public final class TakeBudget: @unchecked Sendable {
   public let decided: TakeBudgetRecord
   /// Cores the CPU cost is measured against (the prediction's capacity).
   public let cores: Double
+  /// What to change for the next take when a resource goes over, by resource kind (`cpu`,
+  /// `disk-write-rate`, …): the degrade order's first change that lowers it.
+  public let advice: [String: String]
   private var cpuSecondsAtStart: Double?
+  // Warnings come from the thread that polls the take (the command's loop or the interface),
+  // while the take is finished on another: they are kept under a lock.
+  private let warnings = Locked<[TakeBudgetRecord.Warning]>([])
 
-  /// A budget with `decided` for a machine with `cores` cores available.
-  public init(decided: TakeBudgetRecord, cores: Double) {
+  /// A budget with `decided` for a machine with `cores` cores available, and `advice` for
+  /// resources that go over.
+  public init(decided: TakeBudgetRecord, cores: Double, advice: [String: String] = [:]) {
     self.decided = decided
     self.cores = cores
+    self.advice = advice
   }
+
+  /// Keeps a warning for the take's metadata.
+  public func warn(_ warning: TakeBudgetRecord.Warning) {
+    warnings.withLock { $0.append(warning) }
+  }
+
+  /// The warnings so far.
+  public var warningsSoFar: [TakeBudgetRecord.Warning] { warnings.withLock { $0 } }
 
   /// Marks the start of the take: the process's CPU time from here on is the take's.
   func takeStarted() {
@@ -35,6 +51,7 @@ public final class TakeBudget: @unchecked Sendable {
   /// the end (`final`).
   func record(for metadata: TakeMetadata, final: Bool) -> TakeBudgetRecord {
     var record = decided
+    record.warnings = warningsSoFar
     guard final, let start = cpuSecondsAtStart else { return record }
     record.measured = TakeBudgetRecord.Measured(
       recordedSeconds: metadata.sync.durationSeconds, wallSeconds: metadata.sync.wallSeconds,

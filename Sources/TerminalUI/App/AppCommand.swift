@@ -9,6 +9,12 @@ public enum AppCommand: Sendable, Equatable {
   case startRecording
   /// Start a take although its budget is over 0.95 (the user said so).
   case startRecordingOverBudget
+  /// Start a take over budget after making the budget's changes that fit (`adapt`): the
+  /// cameras are opened again when their format, size or rate changes.
+  case startRecordingAdapted
+  /// Predict the budget of these settings for the menus (off the interface thread, with the
+  /// cached calibration only).
+  case predictBudget([RecordingSettings])
   /// Stop the take and finalize its files.
   case stopRecording
   /// Pause or resume the take.

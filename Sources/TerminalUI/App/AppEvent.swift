@@ -31,6 +31,13 @@ public enum AppEvent: Sendable {
   case recordingStarted(URL)
   /// The take was not started: its budget is 0.95 or more (the explanation in one paragraph).
   case overBudget(String)
+  /// The take was adapted to fit its budget before it started: the settings it records with
+  /// (kept for the next takes, as a menu change is) and each change in words.
+  case recordingAdapted(RecordingSettings, lines: [String])
+  /// The predicted costs of settings the menus asked for.
+  case budgetPredicted([RecordingSettings: MenuBudget])
+  /// The take's live cost, read once a tick while it runs.
+  case liveCost(LiveCostMeter.Reading)
   /// The take was paused (true) or resumed.
   case pauseToggled(paused: Bool)
   /// A take finished and was saved.

@@ -31,6 +31,11 @@ public struct AppState: Sendable {
   public var measuredRates = MeasuredRates()
   /// Disk, CPU and clock.
   public var system = SystemStatus()
+  /// The running take's live cost per resource (nil between takes and before the first
+  /// reading).
+  public var liveCost: LiveCostMeter.Reading?
+  /// The settings menus' predicted costs.
+  public var menuBudgets = MenuBudgets()
 
   /// Each camera's controls, once loaded (empty for sources without controls).
   public var controls: [CameraPosition: [CameraControl]] = [:]

@@ -26,6 +26,12 @@ extension AppUpdate {
         return confirm(confirmation.action, &state)
       case .character("n"), .character("N"), .escape, .character("q"):
         state.overlays.removeLast()
+      case .character(let typed):
+        guard let alternative = confirmation.alternative,
+          typed.lowercased() == alternative.key.lowercased()
+        else { break }
+        state.overlays.removeLast()
+        return confirm(alternative.action, &state)
       default: break
       }
       return []
@@ -52,6 +58,8 @@ extension AppUpdate {
       return [.stopRecording]
     case .recordOverBudget:
       return [.startRecordingOverBudget]
+    case .recordAdapted:
+      return [.startRecordingAdapted]
     case .discardTake(let folder):
       state.overlays.removeAll {
         if case .review = $0 { return true }
@@ -101,7 +109,8 @@ extension AppUpdate {
     case .click(let x, let y):
       let area = ScreenLayout(width: state.width, height: state.height).content
       let geometry = MenuView.Geometry(
-        itemCount: count, selected: navigation.selected, area: area)
+        itemCount: count, selected: navigation.selected, area: area,
+        extraRows: MenuView.budgetLines(navigation, state: state).count)
       guard let index = geometry.item(atRow: y, x: x, itemCount: count) else {
         // A click outside the box closes the page, as Esc does.
         if !(geometry.box.contains(x: x, y: y)) {

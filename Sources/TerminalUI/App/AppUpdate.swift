@@ -19,9 +19,22 @@ public enum AppUpdate {
   public static func update(
     _ state: inout AppState, _ event: AppEvent, environment: AppEnvironment
   ) -> [AppCommand] {
-    if case .key(let key) = event { return handleKey(key, &state, environment) }
+    if case .key(let key) = event {
+      let commands = handleKey(key, &state, environment)
+      return commands + budgetPredictions(&state)
+    }
     let commands = updateApp(&state, event)
     return commands + state.updateScreens(with: event)
+  }
+
+  /// While a menu page with recording settings is in front: asks for the predicted cost of the
+  /// settings and of the highlighted item's ← and → choices, each once.
+  static func budgetPredictions(_ state: inout AppState) -> [AppCommand] {
+    guard case .menu(let navigation) = state.topOverlay else { return [] }
+    let wanted = MenuView.budgetSettings(navigation, state: state)
+    guard !wanted.isEmpty else { return [] }
+    let new = state.menuBudgets.toRequest([state.settings] + wanted.compactMap { $0 })
+    return new.isEmpty ? [] : [.predictBudget(new)]
   }
 
   private static func updateApp(_ state: inout AppState, _ event: AppEvent) -> [AppCommand] {
@@ -48,6 +61,7 @@ public enum AppUpdate {
       state.overlays.removeAll()
       return quitAfterSaving(&state)
     case .sessionOpened(let sources, let settings):
+      if sources != state.sources { state.menuBudgets = MenuBudgets() }
       state.settings = settings
       state.sources = sources
       state.controls = [:]
@@ -58,6 +72,7 @@ public enum AppUpdate {
       state.settings = settings
       return fail(report, &state)
     case .recordingStarted(let folder):
+      state.liveCost = nil
       toast(&state, "Recording to \(folder.deletingPathExtension().lastPathComponent)")
       return []
     case .overBudget(let explanation):
@@ -65,14 +80,31 @@ public enum AppUpdate {
         .confirm(
           Confirmation(
             title: "Over budget",
-            message: explanation + " Recording anyway may repeat frames or stop early.",
-            confirmLabel: "Record anyway", action: .recordOverBudget)))
+            message: explanation
+              + " Recording anyway may repeat frames or stop early; adapting makes the changes.",
+            confirmLabel: "Record anyway", action: .recordOverBudget,
+            alternative: (key: "a", label: "Adapt and record", action: .recordAdapted))))
+      return []
+    case .recordingAdapted(let settings, let lines):
+      // Kept for the next takes, as a change in the menus is.
+      state.settings = settings
+      toast(&state, lines.joined(separator: "; "))
+      return [.saveSettings]
+    case .budgetPredicted(let answers):
+      state.menuBudgets.keep(answers)
+      return budgetPredictions(&state)
+    case .liveCost(let reading):
+      state.liveCost = reading
+      for warning in reading.newWarnings {
+        toast(&state, LiveResourceCost.line(warning), problem: true)
+      }
       return []
     case .pauseToggled(let paused):
       toast(&state, paused ? "Paused" : "Recording again")
       return []
     case .takeFinished(let review):
       state.stopPending = false
+      state.liveCost = nil
       if state.discardAfterStop {
         state.discardAfterStop = false
         return [.discardTake(review.folder)] + (state.quitAfterStop ? [.quit] : [])

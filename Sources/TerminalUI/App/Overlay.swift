@@ -58,6 +58,27 @@ public struct Confirmation: Sendable, Equatable {
   public var confirmLabel: String
   /// What is done on yes.
   public var action: ConfirmedAction
+  /// What `a` does besides yes and no, with its label (an over-budget take can be adapted).
+  public var alternative: (key: Character, label: String, action: ConfirmedAction)?
+
+  /// Creates a question; `alternative` adds a third answer.
+  public init(
+    title: String, message: String, confirmLabel: String, action: ConfirmedAction,
+    alternative: (key: Character, label: String, action: ConfirmedAction)? = nil
+  ) {
+    self.title = title
+    self.message = message
+    self.confirmLabel = confirmLabel
+    self.action = action
+    self.alternative = alternative
+  }
+
+  public static func == (lhs: Confirmation, rhs: Confirmation) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.confirmLabel == rhs.confirmLabel
+      && lhs.action == rhs.action && lhs.alternative?.key == rhs.alternative?.key
+      && lhs.alternative?.label == rhs.alternative?.label
+      && lhs.alternative?.action == rhs.alternative?.action
+  }
 
   /// What a confirmation guards.
   public enum ConfirmedAction: Sendable, Equatable {
@@ -69,6 +90,8 @@ public struct Confirmation: Sendable, Equatable {
     case discardTake(URL)
     /// Start a take whose budget is over 0.95.
     case recordOverBudget
+    /// Start a take whose budget is over 0.95 after making the changes that fit.
+    case recordAdapted
   }
 }
 

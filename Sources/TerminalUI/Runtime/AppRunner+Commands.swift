@@ -15,6 +15,17 @@ extension AppRunner {
     switch command {
     case .startRecording, .startRecordingOverBudget:
       dispatch(sessions.startRecording(overBudget: command == .startRecordingOverBudget))
+    case .startRecordingAdapted:
+      let before = state.sources
+      dispatch(sessions.startRecordingAdapted(sources: before))
+      if (state.sources.frontSpec, state.sources.backSpec) != (before.frontSpec, before.backSpec) {
+        // A camera-format change (`?format=mjpeg`) is kept for the next takes, as a device
+        // chosen in the menus is.
+        settings.useSources(front: state.sources.frontSpec, back: state.sources.backSpec)
+        saveSettings()
+      }
+    case .predictBudget(let settings):
+      budgetPredictions.request(settings, sources: state.sources)
     case .stopRecording:
       sessions.startStop()
     case .togglePause:
@@ -74,7 +85,8 @@ extension AppRunner {
   /// Commands that change the session, which must wait while a take is being finished.
   static func changesTheSession(_ command: AppCommand) -> Bool {
     switch command {
-    case .startRecording, .startRecordingOverBudget, .togglePause, .applySettings, .applyLayout,
+    case .startRecording, .startRecordingOverBudget, .startRecordingAdapted, .togglePause,
+      .applySettings, .applyLayout,
       .setZoom, .assignSources:
       true
     default:

@@ -78,6 +78,7 @@ public final class AppRunner {
   let playback = PlaybackExecutor()
   let player = PlayerExecutor()
   let gallery = GalleryExecutor()
+  let budgetPredictions = BudgetPredictionExecutor()
   let livePreview = LivePreviewDrawer()
   var pacer = PreviewPacer()
   let system = SystemMonitor()
@@ -196,6 +197,7 @@ public final class AppRunner {
         uptime: time, session: snapshot,
         system: system.status(
           outputFolder: folder, estimatedBytesPerSecond: estimatedBytesPerSecond)))
+    if let live = sessions.liveCost(after: snapshot) { dispatch(live) }
     if let snapshot {
       let trouble =
         Int64(
@@ -205,6 +207,7 @@ public final class AppRunner {
     }
     if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
     dispatch(gallery.collect())
+    if let predicted = budgetPredictions.collect() { dispatch(.budgetPredicted(predicted)) }
   }
 
   /// Decides whether pictures are drawn in real pixels: the user's choice, the terminal's

@@ -159,6 +159,8 @@ enum CameraScreenView {
       let trouble = counters?.signalLost == true || dropped > 0
       segments.append((text, bar.foreground(trouble ? Palette.bad : Palette.barText)))
     }
+    // Before the CPU load: at 80 columns the take's cost is the one that must stay visible.
+    if let cost = LiveCostView.statusSegment(state, style: bar) { segments.append(cost) }
     if let load = state.system.cpuLoad {
       let percent = Int((load * 100).rounded())
       segments.append(

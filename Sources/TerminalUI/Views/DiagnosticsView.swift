@@ -43,6 +43,7 @@ enum DiagnosticsView {
       }
     }
     lines += soundLines(state)
+    lines += LiveCostView.diagnosticsLines(state)
     lines.append(("TERMINAL", false))
     lines.append(
       ("  \(state.width)×\(state.height), colours \(state.capabilities.colorDepth.rawValue)", false)

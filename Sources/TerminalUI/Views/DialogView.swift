@@ -15,7 +15,11 @@ enum DialogView {
     for (offset, line) in lines.enumerated() {
       buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
     }
-    let buttons = "y \(confirmation.confirmLabel)    n Cancel"
+    var buttons = "y \(confirmation.confirmLabel)    "
+    if let alternative = confirmation.alternative {
+      buttons += "\(alternative.key) \(alternative.label)    "
+    }
+    buttons += "n Cancel"
     buffer.write(
       buttons, x: box.x + 3, y: box.maxY - 2, style: panel.foreground(Palette.accent).adding(.bold))
   }

@@ -34,4 +34,9 @@ enum Formatting {
 
   /// `29.9`.
   static func rate(_ value: Double) -> String { String(format: "%.1f", value) }
+
+  /// A budget cost, two decimals (`0.82`); `∞`-free: a cost with no capacity reads `over`.
+  static func cost(_ value: Double) -> String {
+    value.isFinite ? String(format: "%.2f", value) : "over"
+  }
 }

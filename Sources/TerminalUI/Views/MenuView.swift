@@ -1,3 +1,5 @@
+import DualCamCore
+
 /// A menu page: rows with their values, the selected row's note, and the keys.
 enum MenuView {
   static func draw(
@@ -6,7 +8,9 @@ enum MenuView {
   ) {
     let page = MenuCatalog.page(navigation.page, in: state)
     let selected = min(max(navigation.selected, 0), max(page.items.count - 1, 0))
-    let geometry = Geometry(itemCount: page.items.count, selected: selected, area: area)
+    let budget = budgetLines(navigation, state: state)
+    let geometry = Geometry(
+      itemCount: page.items.count, selected: selected, area: area, extraRows: budget.count)
     let box = geometry.box
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
@@ -29,10 +33,15 @@ enum MenuView {
       var title = marker + item.title
       if case .submenu = item.kind { title += " ›" }
       buffer.write(title, x: inner.x, y: y, style: style, maxWidth: 25)
+      var valueWidth = inner.maxX - valueColumn - 1
+      if isSelected, !budget.isEmpty {
+        valueWidth -= drawChoiceCosts(item, state: state, y: y, in: inner, style: style, &buffer)
+      }
       drawValue(
-        item, x: valueColumn, y: y, width: inner.maxX - valueColumn - 1, style: style,
-        glyphs: glyphs, into: &buffer)
+        item, x: valueColumn, y: y, width: valueWidth, style: style, glyphs: glyphs,
+        into: &buffer)
     }
+    drawBudget(budget, in: inner, style: panel, glyphs: glyphs, into: &buffer)
     let note = page.items.isEmpty ? nil : page.items[selected].note
     if let note {
       buffer.write(
@@ -50,9 +59,10 @@ enum MenuView {
     let visibleRows: Int
     let firstItem: Int
 
-    init(itemCount: Int, selected: Int, area: ScreenRect) {
-      box = area.centered(width: min(72, area.width - 2), height: min(itemCount + 6, area.height))
-      visibleRows = max(box.height - 5, 1)
+    init(itemCount: Int, selected: Int, area: ScreenRect, extraRows: Int = 0) {
+      box = area.centered(
+        width: min(72, area.width - 2), height: min(itemCount + 6 + extraRows, area.height))
+      visibleRows = max(box.height - 5 - extraRows, 1)
       firstItem = max(0, min(selected - visibleRows + 1, itemCount - visibleRows))
     }
 
@@ -89,5 +99,117 @@ enum MenuView {
     default:
       buffer.write(item.value, x: x, y: y, style: style, maxWidth: width)
     }
+  }
+}
+
+// MARK: - Predicted cost
+
+extension MenuView {
+  /// One row of the budget under a settings page.
+  enum BudgetLine: Equatable {
+    case heading(String)
+    case resource(MenuBudget.Resource)
+  }
+
+  /// The ← and → settings of the highlighted item of a page that changes recording settings
+  /// (nil where that side is no change); empty on other pages.
+  static func budgetSettings(_ navigation: MenuNavigation, state: AppState)
+    -> [RecordingSettings?]
+  {
+    let page = MenuCatalog.page(navigation.page, in: state)
+    let changesSettings = page.items.contains { item in
+      guard item.enabled, case .choice = item.kind else { return false }
+      if case .recording = item.adjust(1) { return true }
+      return false
+    }
+    guard changesSettings, !page.items.isEmpty else { return [] }
+    let item = page.items[min(max(navigation.selected, 0), page.items.count - 1)]
+    guard item.enabled, case .choice = item.kind else { return [nil, nil] }
+    return [-1, 1].map { delta in
+      if case .recording(let settings) = item.adjust(delta), settings != state.settings {
+        return settings
+      }
+      return nil
+    }
+  }
+
+  /// The rows the page's budget takes: none on pages without recording settings.
+  static func budgetLines(_ navigation: MenuNavigation, state: AppState) -> [BudgetLine] {
+    guard !budgetSettings(navigation, state: state).isEmpty else { return [] }
+    guard let current = state.menuBudgets.predicted[state.settings] else {
+      return [.heading("Predicted cost: weighing…")]
+    }
+    guard !current.resources.isEmpty else { return [.heading("Predicted cost: not weighed")] }
+    return [.heading("Predicted cost of these settings")]
+      + current.resources.map(BudgetLine.resource)
+  }
+
+  /// The cost of the ← and → choices at the row's right end; returns the columns taken.
+  static func drawChoiceCosts(
+    _ item: MenuItem, state: AppState, y: Int, in inner: ScreenRect, style: CellStyle,
+    _ buffer: inout CellBuffer
+  ) -> Int {
+    guard item.enabled, case .choice = item.kind else { return 0 }
+    var parts: [(String, TerminalColor?)] = []
+    for delta in [-1, 1] {
+      guard case .recording(let settings) = item.adjust(delta), settings != state.settings else {
+        continue
+      }
+      let arrow = delta < 0 ? "←" : "→"
+      guard let cost = state.menuBudgets.predicted[settings]?.cost else {
+        parts.append(("\(arrow) …", nil))
+        continue
+      }
+      parts.append(("\(arrow) \(Formatting.cost(cost))", color(of: cost)))
+    }
+    guard !parts.isEmpty else { return 0 }
+    let width = parts.reduce(0) { $0 + BufferText.columns($1.0) + 2 }
+    var x = inner.maxX - width
+    for part in parts {
+      x += buffer.write("  ", x: x, y: y, style: style)
+      x += buffer.write(part.0, x: x, y: y, style: part.1.map { style.foreground($0) } ?? style)
+    }
+    return width + 1
+  }
+
+  static func drawBudget(
+    _ lines: [BudgetLine], in inner: ScreenRect, style: CellStyle, glyphs: Glyphs,
+    into buffer: inout CellBuffer
+  ) {
+    let top = inner.maxY - 2 - lines.count
+    for (offset, line) in lines.enumerated() {
+      let y = top + offset
+      guard y > inner.y else { continue }
+      switch line {
+      case .heading(let text):
+        buffer.write(
+          text, x: inner.x + 1, y: y, style: style.foreground(Palette.dim),
+          maxWidth: inner.width - 2)
+      case .resource(let resource):
+        let name = String(resource.name.prefix(24))
+        buffer.write("  " + name, x: inner.x + 1, y: y, style: style, maxWidth: 27)
+        let barX = inner.x + 29
+        guard let cost = resource.cost else {
+          buffer.write(
+            resource.note ?? "not weighed", x: barX, y: y, style: style.foreground(Palette.dim))
+          continue
+        }
+        let barWidth = 20
+        let filled = cost.isFinite ? Int((min(max(cost, 0), 1) * Double(barWidth)).rounded()) : 20
+        var bar = ""
+        bar.unicodeScalars.append(contentsOf: repeatElement(glyphs.sliderFilled, count: filled))
+        bar.unicodeScalars.append(
+          contentsOf: repeatElement(glyphs.sliderEmpty, count: barWidth - filled))
+        let written = buffer.write(bar, x: barX, y: y, style: style.foreground(color(of: cost)))
+        buffer.write(
+          " \(Formatting.cost(cost))", x: barX + written, y: y,
+          style: style.foreground(color(of: cost)))
+      }
+    }
+  }
+
+  /// Green below 0.95, yellow up to 1.0, red above: the budget's verdicts.
+  static func color(of cost: Double) -> TerminalColor {
+    cost < 0.95 ? Palette.good : (cost <= 1.0 ? Palette.warning : Palette.bad)
   }
 }

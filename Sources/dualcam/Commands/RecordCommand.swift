@@ -11,7 +11,8 @@ struct RecordCommand: ParsableCommand {
     abstract: "Record a take: two sources into dualview, front and back files.",
     discussion: """
       Sources: synthetic[:options], file:PATH[?loop&fps=N&size=WxH&format=i420|nv12|yuyv] \
-      (size and format for raw .yuv files), or a V4L2 device (/dev/video0 or a /dev/v4l link).
+      (size and format for raw .yuv files), or a V4L2 device (/dev/video0 or a /dev/v4l link) \
+      with ?format=mjpeg|yuyv|nv12|auto to choose the camera's format (default auto).
 
       Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N, \
       seed=N, label=TEXT — e.g. --back synthetic:fps=29.97,jitter=2ms.
@@ -92,15 +93,19 @@ struct RecordCommand: ParsableCommand {
     switch outcome {
     case nil: return nil
     case .refused(let status): return status
-    case .record(let checked, let decided, let reopen):
+    case .record(let checked, let decided, let reopen, let formats):
       takeBudget = decided
       settings = checked
       if reopen {
         // A new size or rate reaches the cameras only when they are opened again; the old
         // ones are closed first (a device may be opened by one user at a time).
+        // A camera-format change reopens that camera as `PATH?format=mjpeg`.
         opened = nil
         opened = try SourceSelection.choose(
-          front: specs.front, back: specs.back, settings: settings)
+          front: formats[.front].map { SourceSpec.spec(specs.front, withFormat: $0) }
+            ?? specs.front,
+          back: formats[.back].map { SourceSpec.spec(specs.back, withFormat: $0) } ?? specs.back,
+          settings: settings)
         for note in opened?.notes ?? [] { Console.status(note) }
       }
     }
@@ -142,8 +147,7 @@ struct RecordCommand: ParsableCommand {
 
     let progress = ProgressLine(enabled: !quiet)
     let meter = LiveCostMeter(
-      cores: takeBudget?.cores ?? Double(ProcessInfo.processInfo.activeProcessorCount))
-    var overWarned = false
+      budget: takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }
@@ -153,9 +157,10 @@ struct RecordCommand: ParsableCommand {
       }
       let live = meter.sample(snapshot)
       progress.update(snapshot, estimate: session.diskTimeEstimate(for: snapshot), live: live)
-      // Said once each time the take goes over, not on every poll.
-      if let warning = live.warning, !overWarned { progress.note("warning: \(warning)") }
-      overWarned = live.warning != nil
+      // Said once each time a resource goes over (kept in metadata.json), not on every poll.
+      for warning in live.newWarnings {
+        progress.note("warning: \(LiveResourceCost.line(warning))")
+      }
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()

@@ -84,7 +84,9 @@ final class ProgressLine {
   private static func cost(_ live: LiveCostMeter.Reading?) -> String {
     guard let live, let cpu = live.cpuCost else { return "" }
     let disk = live.diskBytesPerSecond.map { "  disk \(Console.bytes(Int64($0)))/s" } ?? ""
-    return String(format: "  cpu %.2f", cpu) + disk
+    // The largest live cost first: the one that decides whether the take keeps up.
+    let largest = live.largest.map { String(format: "  cost %@ %.2f", $0.name, $0.cost) } ?? ""
+    return largest + String(format: "  cpu %.2f", cpu) + disk
   }
 
   func finish() {

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Budget
+import Capture
 import DualCamCore
 import Session
 
@@ -15,8 +16,11 @@ enum RecordBudgetGate {
 
   /// What to do next.
   enum Outcome {
-    /// Record with these settings; the budget goes into the take's metadata.
-    case record(RecordingSettings, TakeBudget?, reopenSources: Bool)
+    /// Record with these settings; the budget goes into the take's metadata. With
+    /// `reopenSources` the cameras are opened again, those in `formats` in that format.
+    case record(
+      RecordingSettings, TakeBudget?, reopenSources: Bool,
+      formats: [CameraPosition: CameraFormatRequest] = [:])
     /// Do not record; exit with this status (the explanation is already printed).
     case refused(Int32)
   }
@@ -36,11 +40,10 @@ enum RecordBudgetGate {
       return .record(settings, nil, reopenSources: false)
     }
     for note in check.notes { Console.status("budget: \(note)") }
-    let cores = check.inputs.cpu.cores
     if check.fits {
       Console.status("budget: \(check.estimate.headline)")
       return .record(
-        settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+        settings, check.takeBudget(mode: mode),
         reopenSources: false)
     }
     switch mode {
@@ -56,7 +59,7 @@ enum RecordBudgetGate {
         "warning: \(check.estimate.headline); recording anyway (--budget=ignore): frames "
           + "may repeat or the take may stop early")
       return .record(
-        settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+        settings, check.takeBudget(mode: mode),
         reopenSources: false)
     case .adapt:
       let adaptation: BudgetAdaptation
@@ -65,7 +68,7 @@ enum RecordBudgetGate {
       } catch {
         Console.status("budget: could not adapt (\(error.problem)); recording as set")
         return .record(
-          settings, TakeBudget(decided: check.record(mode: mode), cores: cores),
+          settings, check.takeBudget(mode: mode),
           reopenSources: false)
       }
       Console.status("budget: \(check.estimate.headline)")
@@ -75,8 +78,8 @@ enum RecordBudgetGate {
       }
       return .record(
         adaptation.settings,
-        TakeBudget(decided: check.record(mode: mode, adaptation: adaptation), cores: cores),
-        reopenSources: adaptation.reopensSources)
+        check.takeBudget(mode: mode, adaptation: adaptation),
+        reopenSources: adaptation.reopensSources, formats: adaptation.cameraFormats)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Budget
 import Capture
 import Compositor
 import DualCamCore
@@ -17,6 +18,8 @@ final class SessionExecutor {
   private(set) var environment = AppEnvironment.permissive
   private let openSources: SourceOpener
   private let stopResult = Mailbox<Result<TakeResult, DualCamError>>()
+  /// The running take's live cost, from its first tick to its end.
+  private var liveCostMeter: LiveCostMeter?
   private var stopThread: Thread?
   /// The budget's calibration, started in the background when a session opens so that the
   /// record key finds it in the cache instead of freezing the screen for a second or two.
@@ -27,9 +30,13 @@ final class SessionExecutor {
   /// Record was pressed during the calibration (with `overBudget` as given): start when done.
   private var recordWhenCalibrated: Bool?
 
+  /// The calibrator budget checks use (nil: this machine's; tests stand in their own).
+  private let calibrator: Calibrator?
+
   /// An executor opening sources with `openSources`.
-  init(openSources: @escaping SourceOpener) {
+  init(openSources: @escaping SourceOpener, calibrator: Calibrator? = nil) {
     self.openSources = openSources
+    self.calibrator = calibrator
   }
 
   /// True while a take is being finished: the session must not be changed meanwhile.
@@ -190,6 +197,43 @@ final class SessionExecutor {
     }
   }
 
+  /// Starts a take over budget after making the budget's changes that fit, as
+  /// `record --budget=adapt` does: the session is opened again on `sources` with the adapted
+  /// settings when they differ, and the take's metadata records `mode: adapt` and the changes.
+  func startRecordingAdapted(sources: AppState.Sources) -> [AppEvent] {
+    guard let current = session,
+      let check = try? BudgetCheck.weigh(
+        settings: current.settings, front: current.front.info, back: current.back.info,
+        calibrator: calibrator),
+      !check.fits
+    else { return startRecording() }
+    let adaptation: BudgetAdaptation
+    do {
+      adaptation = try check.adaptation()
+    } catch {
+      return [.failed(ErrorReport(title: "The settings could not be adapted", error: error))]
+    }
+    var events: [AppEvent] = []
+    if adaptation.settings != current.settings || !adaptation.cameraFormats.isEmpty {
+      // A camera-format change opens that camera again as `PATH?format=mjpeg`.
+      let outcome = reopen(
+        front: adaptation.spec(sources.frontSpec, for: .front),
+        back: adaptation.spec(sources.backSpec, for: .back), settings: adaptation.settings,
+        previous: (sources, current.settings))
+      events += outcome.events
+      guard outcome.opened else { return events }
+    }
+    guard let session else { return events }
+    events.append(.recordingAdapted(adaptation.settings, lines: adaptation.lines))
+    session.takeBudget = check.takeBudget(mode: .adapt, adaptation: adaptation)
+    do {
+      events.append(.recordingStarted(try session.startRecording()))
+    } catch {
+      events.append(.failed(ErrorReport(title: "Recording did not start", error: error)))
+    }
+    return events
+  }
+
   /// Gives the session the take's budget; returns the question to ask when it is 0.95 or more
   /// and the user has not said to record anyway. A budget that cannot be weighed never stops
   /// a take (the take then has none in its metadata).
@@ -197,7 +241,8 @@ final class SessionExecutor {
     session.takeBudget = nil
     guard
       let check = try? BudgetCheck.weigh(
-        settings: session.settings, front: session.front.info, back: session.back.info)
+        settings: session.settings, front: session.front.info, back: session.back.info,
+        calibrator: calibrator)
     else { return nil }
     if !check.fits && !overBudget { return .overBudget(check.summary) }
     // The interface asks instead of adapting: refuse when it fits, ignore when recorded anyway.
@@ -303,6 +348,21 @@ final class SessionExecutor {
       }
     }
     return session?.snapshot()
+  }
+
+  /// The running take's live cost after `snapshot` (nil between takes); a new meter for each
+  /// take, which keeps the take's warnings in its budget.
+  func liveCost(after snapshot: SessionSnapshot?) -> AppEvent? {
+    guard let snapshot, snapshot.state == .recording || snapshot.state == .paused else {
+      liveCostMeter = nil
+      return nil
+    }
+    let meter =
+      liveCostMeter
+      ?? LiveCostMeter(
+        budget: session?.takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
+    liveCostMeter = meter
+    return .liveCost(meter.sample(snapshot))
   }
 
   /// Saves the running take (if `takeRunning`) and closes the session; call `waitForStop()`
