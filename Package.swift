@@ -180,6 +180,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "Session", "Capture", "DualCamCore", "TestSupport", "Library", "Media",
+        "Encoding",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift
