@@ -182,7 +182,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI", "Session", "Budget", "Capture", "DualCamCore", "TestSupport", "Library",
-        "Media", "Audio",
+        "Media", "Audio", "Encoding",
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: strictSwift

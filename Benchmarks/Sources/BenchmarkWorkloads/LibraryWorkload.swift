@@ -11,6 +11,8 @@ public final class LibraryWorkload {
   public let takes: Int
   /// An index kept filled, for re-sorts and refreshes.
   public private(set) var index: LibraryIndex
+  /// Where the index is kept between opens (a folder of its own, removed with the workload).
+  public let store: LibraryIndexStore
 
   /// Writes `takes` take folders, one minute apart, of varied length and size.
   public init(takes: Int) throws {
@@ -38,11 +40,15 @@ public final class LibraryWorkload {
         try handle.close()
       }
     }
+    store = LibraryIndexStore(folder: root.appendingPathExtension("index"))
     index = LibraryIndex(roots: [root], racyInterval: 0)
     index.refresh()
   }
 
-  deinit { try? FileManager.default.removeItem(at: root) }
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+    try? FileManager.default.removeItem(at: store.folder)
+  }
 
   /// The reference: list the output folder and every take folder in it, and nothing more.
   @discardableResult
@@ -54,13 +60,32 @@ public final class LibraryWorkload {
     }
   }
 
-  /// What the gallery does on opening: a new index read from scratch, sorted newest first,
-  /// the first screen of cards taken.
+  /// What the gallery did on opening before the index was kept between runs: a new index
+  /// read from scratch, sorted newest first, the first screen of cards taken.
   @discardableResult
   public func firstScreen() -> Int {
-    var fresh = LibraryIndex(roots: [root], racyInterval: 0)
-    fresh.refresh()
-    return TakeQuery(sortKey: .date, descending: true).apply(to: fresh.entries).prefix(60).count
+    firstScreen(of: LibraryIndex(roots: [root], racyInterval: 0))
+  }
+
+  /// The gallery's (or `dualcam list`'s) first open: no kept index yet, so every take is read,
+  /// and the index is kept for the next open.
+  @discardableResult
+  public func firstScreenCold() -> Int {
+    try? FileManager.default.removeItem(at: store.url(for: root))
+    return firstScreen(of: LibraryIndex(roots: [root], store: store, racyInterval: 0))
+  }
+
+  /// Every later open: the kept index is read and each take's folder and metadata looked at.
+  @discardableResult
+  public func firstScreenWarm() -> Int {
+    if !FileManager.default.fileExists(atPath: store.url(for: root).path) { firstScreenCold() }
+    return firstScreen(of: LibraryIndex(roots: [root], store: store, racyInterval: 0))
+  }
+
+  private func firstScreen(of index: LibraryIndex) -> Int {
+    var index = index
+    index.refresh()
+    return TakeQuery(sortKey: .date, descending: true).apply(to: index.entries).prefix(60).count
   }
 
   /// A re-sort of the listed takes (largest first).

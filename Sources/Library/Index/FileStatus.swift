@@ -39,6 +39,19 @@ struct FileStatus: Equatable, Sendable {
     return .success(FileStatus(raw))
   }
 
+  init(
+    kind: Kind, device: UInt64, inode: UInt64, size: Int64, mode: UInt32, modified: Int64,
+    changed: Int64
+  ) {
+    self.kind = kind
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.mode = mode
+    self.modified = modified
+    self.changed = changed
+  }
+
   private init(_ raw: stat) {
     switch raw.st_mode & S_IFMT {
     case S_IFDIR: kind = .directory

@@ -8,6 +8,10 @@ public import Foundation
 /// `metadata.json` (a note, a recovery, a checkpoint) changes the take folder's and the file's.
 /// A status seen within the racy interval of its own modification time is not trusted (a change in
 /// the same clock tick would leave it as it was), so such items are read again next time.
+///
+/// With a `LibraryIndexStore`, the first `refresh()` starts from what the last run kept (any
+/// process's) and reads only what changed since; each `refresh()` that changes what is kept
+/// saves it.
 public struct LibraryIndex: Sendable {
   /// The output folders, in the order given.
   public let roots: [URL]
@@ -25,17 +29,23 @@ public struct LibraryIndex: Sendable {
   /// stamp times from a coarse clock, and FAT's tick is 2 s.
   public static let defaultRacyInterval: TimeInterval = 2
 
+  /// Where what was read is kept between runs; nil to read everything afresh each run.
+  public let store: LibraryIndexStore?
+
   private var rootCaches: [String: RootCache] = [:]
   private let now: @Sendable () -> Date
   private let racyNanoseconds: Int64
 
-  /// An index of `roots` (read by the first `refresh()`); `now` is the wall clock.
+  /// An index of `roots` (read by the first `refresh()`, from `store` where it can be); `now`
+  /// is the wall clock.
   public init(
-    roots: [URL], now: @escaping @Sendable () -> Date = { Date() },
+    roots: [URL], store: LibraryIndexStore? = nil,
+    now: @escaping @Sendable () -> Date = { Date() },
     racyInterval: TimeInterval = LibraryIndex.defaultRacyInterval
   ) {
     var seen = Set<String>()
     self.roots = roots.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
+    self.store = store
     self.now = now
     racyNanoseconds = Int64(racyInterval * 1e9)
   }
@@ -53,10 +63,13 @@ public struct LibraryIndex: Sendable {
     var unavailable: [SkippedItem] = []
     lastRefreshReadCount = 0
     for root in roots {
-      var cache = rootCaches[root.path] ?? RootCache()
+      var cache = rootCaches[root.path] ?? store?.load(root: root) ?? RootCache()
       cache.racyNanoseconds = racyNanoseconds
       if let problem = cache.refresh(root: root, scanTime: scanTime) {
         unavailable.append(SkippedItem(path: root, reason: problem))
+      } else if cache.changedSinceStored, let store {
+        store.save(cache, root: root)
+        cache.changedSinceStored = false
       }
       lastRefreshReadCount += cache.reads
       rootCaches[root.path] = cache
@@ -108,88 +121,11 @@ public struct LibraryChanges: Sendable, Equatable {
   public init() {}
 }
 
-// MARK: - Per-folder cache
-
-/// What one output folder held at the last look.
-private struct RootCache: Sendable {
-  struct CachedItem: Sendable {
-    var item: TakeReader.Item
-    var fingerprint: TakeReader.Fingerprint
-    var trusted: Bool
-  }
-
-  var rootStatus: FileStatus?
-  var rootTrusted = false
-  var racyNanoseconds: Int64 = 0
-  /// Items read by the last `refresh`.
-  var reads = 0
-  var names: [String] = []
-  var items: [String: CachedItem] = [:]
-
-  /// Updates the cache; returns why the folder cannot be read, if it cannot.
-  mutating func refresh(root: URL, scanTime: Int64) -> String? {
-    reads = 0
-    let status: FileStatus
-    switch FileStatus.following(root.path) {
-    case .failure(let error):
-      self = RootCache()
-      return "cannot open the output folder: \(error)"
-    case .success(let found) where found.kind != .directory:
-      self = RootCache()
-      return "the output path is not a folder"
-    case .success(let found): status = found
-    }
-    if status != rootStatus || !rootTrusted {
-      do {
-        names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-      } catch {
-        self = RootCache()
-        return "cannot list the output folder: \(SystemError(code: errno))"
-      }
-      rootStatus = status
-      rootTrusted = isSettled(status, at: scanTime)
-    }
-    let present = Set(names)
-    items = items.filter { present.contains($0.key) }
-    var stale: [(name: String, fingerprint: TakeReader.Fingerprint)] = []
-    for name in names {
-      let fingerprint = TakeReader.Fingerprint.of(root.path + "/" + name)
-      if let cached = items[name], cached.trusted, cached.fingerprint == fingerprint,
-        !Self.isGrowing(cached.item)
-      {
-        continue
-      }
-      stale.append((name, fingerprint))
-    }
-    let read = ParallelReader.read(stale.map(\.name), in: root)
-    for ((name, fingerprint), item) in zip(stale, read) {
-      let trusted = [fingerprint.folder, fingerprint.metadata].allSatisfy { status in
-        status.map { isSettled($0, at: scanTime) } ?? true
-      }
-      items[name] = CachedItem(item: item, fingerprint: fingerprint, trusted: trusted)
-    }
-    reads = stale.count
-    return nil
-  }
-
-  /// True when the status is old enough that a change in the same clock tick is ruled out.
-  func isSettled(_ status: FileStatus, at scanTime: Int64) -> Bool {
-    scanTime - status.modified > racyNanoseconds && scanTime - status.changed > racyNanoseconds
-  }
-
-  /// A `.partial` take changes without touching its folder (its videos grow, its lock is
-  /// released), so it is always looked at again.
-  static func isGrowing(_ item: TakeReader.Item) -> Bool {
-    if case .take(let entry) = item { return entry.state != .finished }
-    return false
-  }
-}
-
 // MARK: - Reading many takes at once
 
 /// Reads takes on every core: a first listing of thousands of takes is mostly waiting on
 /// `open`/`read` and decoding JSON, which spreads well.
-private enum ParallelReader {
+enum ParallelReader {
   /// Below this, threads cost more than they save.
   static let serialLimit = 64
 

@@ -1,6 +1,5 @@
 public import DualCamCore
 public import Foundation
-import Synchronization
 
 /// Makes missing thumbnails one at a time on a background queue, so listing never waits for
 /// them: the gallery shows a placeholder, asks for the visible cards' thumbnails, and redraws a
@@ -24,7 +23,9 @@ public final class ThumbnailQueue: Sendable {
   private let maker: any ThumbnailMaker
   private let onReady: @Sendable (ThumbnailKey, Outcome) -> Void
   private let work = DispatchQueue(label: "dualcam.thumbnails", qos: .utility)
-  private let state = Mutex(State())
+  /// A pthread mutex (`Locked`), which ThreadSanitizer follows: the interface thread asks while
+  /// the background queue finishes.
+  private let state = Locked(State())
 
   private struct State {
     var pending = Set<String>()

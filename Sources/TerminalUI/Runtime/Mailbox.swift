@@ -1,8 +1,10 @@
-import Synchronization
+import DualCamCore
 
 /// One value handed from a worker thread to the interface thread.
 final class Mailbox<Value: Sendable>: Sendable {
-  private let slot = Mutex<Value?>(nil)
+  /// A pthread mutex (`Locked`), which ThreadSanitizer follows (it does not see a contended
+  /// `Synchronization.Mutex`).
+  private let slot = Locked<Value?>(nil)
 
   /// Leaves `value` for the reader.
   func put(_ value: Value) { slot.withLock { $0 = value } }

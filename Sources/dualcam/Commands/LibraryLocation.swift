@@ -63,9 +63,10 @@ struct LibraryLocation: ParsableArguments {
     return entry
   }
 
-  /// A freshly read index of `roots()`.
+  /// An up-to-date index of `roots()`, starting from the one the gallery and the last command
+  /// kept (`LibraryIndexStore` under `$XDG_CACHE_HOME/dualcam/library`).
   func index() throws(DualCamError) -> LibraryIndex {
-    var index = LibraryIndex(roots: try roots())
+    var index = LibraryIndex(roots: try roots(), store: LibraryIndexStore())
     index.refresh()
     return index
   }

@@ -1,7 +1,5 @@
-import Capture
 import DualCamCore
 import Foundation
-import Session
 import TestSupport
 import Testing
 
@@ -11,18 +9,7 @@ import Testing
 @Suite(.serialized) struct PlaybackExecutorTests {
   @Test func playsATakesDualViewUntilItEnds() throws {
     let folder = try TemporaryFolder()
-    let sessions = SessionExecutor(openSources: SessionExecutorTests.opener)
-    defer { sessions.shutdown(takeRunning: false) }
-    _ = sessions.open(
-      front: "synthetic", back: "synthetic",
-      settings: SessionExecutorTests.settings(folder: folder.url))
-    _ = sessions.startRecording()
-    Thread.sleep(forTimeInterval: 0.5)
-    sessions.startStop()
-    guard case .takeFinished(let review) = sessions.waitForStop() else {
-      Issue.record("no take to play")
-      return
-    }
+    guard let review = ShortTake.record(into: folder.url, seconds: 0.5) else { return }
 
     let playback = PlaybackExecutor()
     guard case .playback(let status?) = playback.play(review.folder, at: 10).first else {

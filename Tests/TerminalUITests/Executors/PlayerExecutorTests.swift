@@ -1,8 +1,6 @@
-import Capture
 import DualCamCore
 import Foundation
 import Playback
-import Session
 import TestSupport
 import Testing
 
@@ -30,18 +28,7 @@ import Testing
 
   @Test func opensATakeAndSwitchesAnglesAtTheSameFrame() throws {
     let folder = try TemporaryFolder()
-    let sessions = SessionExecutor(openSources: SessionExecutorTests.opener)
-    defer { sessions.shutdown(takeRunning: false) }
-    _ = sessions.open(
-      front: "synthetic", back: "synthetic",
-      settings: SessionExecutorTests.settings(folder: folder.url))
-    _ = sessions.startRecording()
-    Thread.sleep(forTimeInterval: 0.8)
-    sessions.startStop()
-    guard case .takeFinished(let review) = sessions.waitForStop() else {
-      Issue.record("no take to play")
-      return
-    }
+    guard let review = ShortTake.record(into: folder.url, seconds: 0.8) else { return }
 
     let clock = ManualClock()
     let player = PlayerExecutor(clock: clock)

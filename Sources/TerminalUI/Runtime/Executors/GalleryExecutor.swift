@@ -13,6 +13,7 @@ final class GalleryExecutor {
   private var index: LibraryIndex?
   private var lastProblems: [String] = []
   private let trash: Trash
+  private let indexStore: LibraryIndexStore
   private let processEnvironment: [String: String]
   private let now: @Sendable () -> Date
   let inbox = GalleryInbox()
@@ -21,8 +22,8 @@ final class GalleryExecutor {
   let work = DispatchQueue(label: "dualcam.gallery", qos: .userInitiated)
   let exportControl = ExportControl()
 
-  /// An executor using `library` for the Trash and the thumbnail cache, `process` for the
-  /// user's player, and `maker` for pictures.
+  /// An executor using `library` for the Trash, the index store and the thumbnail cache,
+  /// `process` for the user's player, and `maker` for pictures.
   init(
     library: LibraryEnvironment = .current(),
     process: [String: String] = ProcessInfo.processInfo.environment,
@@ -30,6 +31,7 @@ final class GalleryExecutor {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     trash = Trash(environment: library, now: now)
+    indexStore = LibraryIndexStore(environment: library)
     processEnvironment = process
     self.now = now
     let inbox = inbox
@@ -108,7 +110,7 @@ final class GalleryExecutor {
     }
     var first = false
     if index?.roots != [root.standardizedFileURL] {
-      index = LibraryIndex(roots: [root], now: now)
+      index = LibraryIndex(roots: [root], store: indexStore, now: now)
       first = true
     }
     let changes = index!.refresh()

@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 import Library
 import Synchronization
@@ -13,7 +14,9 @@ final class ExportControl: Sendable {
 /// Events left by background work for the interface thread, and which take each pending
 /// thumbnail belongs to.
 final class GalleryInbox: Sendable {
-  private let state = Mutex<(events: [AppEvent], owners: [String: String])>(([], [:]))
+  /// A pthread mutex (`Locked`), which ThreadSanitizer follows: the thumbnail queue, the export
+  /// thread and the interface thread all contend for it.
+  private let state = Locked<(events: [AppEvent], owners: [String: String])>(([], [:]))
 
   /// Leaves `event`; a newer export progress replaces an older one not yet taken.
   func post(_ event: AppEvent) {

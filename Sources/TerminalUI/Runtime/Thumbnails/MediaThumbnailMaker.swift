@@ -3,43 +3,53 @@ public import Foundation
 public import Library
 import Media
 
-/// The library's thumbnail maker on libavcodec: decodes a take's dual view up to the frame at
-/// the asked share of its length and scales it down to RGB. Runs on the thumbnail queue's
-/// thread; each call opens its own reader, so nothing is shared between calls.
+/// The library's thumbnail maker on libavcodec: lands on the frame at the asked share of a
+/// take's dual view (a seek to the keyframe before it, then decoding forward to the exact
+/// frame) and scales it down to RGB. Runs on the thumbnail queue's thread; each call opens its
+/// own reader, so nothing is shared between calls.
 public struct MediaThumbnailMaker: ThumbnailMaker {
-  /// At most this many frames are decoded to reach the picture: a long take's thumbnail is
-  /// taken earlier rather than decoding minutes of video on a shared machine.
-  public var frameBudget: Int64
-
-  /// A maker that decodes at most `frameBudget` frames per picture.
-  public init(frameBudget: Int64 = 300) {
-    self.frameBudget = frameBudget
-  }
+  /// A maker.
+  public init() {}
 
   public func makeThumbnail(of video: URL, at fraction: Double, fitting bounds: ImageSize)
     throws(DualCamError) -> Thumbnail
   {
+    let (_, frame) = try decodeFrame(of: video, at: fraction)
+    defer { frame.release() }
+    return Self.scale(frame.image, fitting: bounds)
+  }
+
+  /// The frame at `fraction` (0…1) of `video`'s frames (frame ⌊count × fraction⌋, numbered
+  /// from 0 as the player numbers them), decoded into a buffer of its own that the caller
+  /// releases, with its number.
+  func decodeFrame(of video: URL, at fraction: Double) throws(DualCamError) -> (
+    index: Int64, frame: FrameBuffer
+  ) {
+    // The exact count (packets read, not decoded) so that the picture is the frame the player
+    // shows at that number, not one guessed from a rounded duration.
+    let count = Int64(try MediaProbe.inspect(video).frameCount)
+    guard count > 0 else {
+      throw .unreadableMedia(
+        "\(video.lastPathComponent) has no picture to show", fix: "the take may be empty")
+    }
+    let target = min(Int64((Double(count) * min(max(fraction, 0), 1)).rounded(.down)), count - 1)
     let reader = try VideoFileReader(url: video)
-    let duration = (try? MediaProbe.inspect(video).duration) ?? 0
-    let target = duration * min(max(fraction, 0), 1)
     let pool = FramePool(format: .i420, size: reader.size, capacity: 1)
     guard let frame = pool.lease() else {
       throw .unreadableMedia("no memory for a thumbnail of \(video.lastPathComponent)", fix: "")
     }
-    defer { frame.release() }
-    var decoded: Int64 = 0
-    var haveFrame = false
-    while decoded < frameBudget {
-      guard case .frame(_, let time) = try reader.readFrame(into: frame.image) else { break }
-      decoded += 1
-      haveFrame = true
-      if time >= target { break }
+    do throws(DualCamError) {
+      if target > 0 { try reader.seek(toFrame: target) }
+      guard case .frame(let index, _) = try reader.readFrame(into: frame.image) else {
+        throw .unreadableMedia(
+          "\(video.lastPathComponent) ends before frame \(target)",
+          fix: "the file is cut short or damaged; dualcam recover may repair it")
+      }
+      return (index, frame)
+    } catch {
+      frame.release()
+      throw error
     }
-    guard haveFrame else {
-      throw .unreadableMedia(
-        "\(video.lastPathComponent) has no picture to show", fix: "the take may be empty")
-    }
-    return Self.scale(frame.image, fitting: bounds)
   }
 
   /// `image` scaled (box average of the pixels each output pixel covers) to fit `bounds`,
