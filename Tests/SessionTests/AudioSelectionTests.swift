@@ -41,7 +41,9 @@ import Testing
     #expect {
       _ = try AudioSelection.choose(
         AudioSettings(input: .file), videoRate: rate,
-        cameras: [SyntheticCamera(position: .front, size: ImageSize(width: 64, height: 48), rate: rate)])
+        cameras: [
+          SyntheticCamera(position: .front, size: ImageSize(width: 64, height: 48), rate: rate)
+        ])
     } throws: { error in
       (error as? DualCamError)?.problem.contains("neither camera is a file") == true
     }
