@@ -63,23 +63,15 @@ struct WriteFaultTakeTests {
     let rig = try Rig()
     defer { rig.close() }
     // Once full, three writes find no room; the reserve gives 4 MB back for each.
-    let full = Atomic<Bool>(false)
-    let refusals = Atomic<Int>(0)
-    let installation = WriteHooks.install(
-      WriteHooks(fault: { _ in
-        guard full.load(ordering: .relaxed), refusals.load(ordering: .relaxed) < 3 else {
-          return nil
-        }
-        refusals.add(1, ordering: .relaxed)
-        return .fail(ENOSPC)
-      }), under: rig.folder.url)
+    let disk = FillingDisk(refusals: 3)
+    let installation = disk.install(under: rig.folder.url)
     defer { installation.remove() }
     try rig.start(frames: 600)
     try rig.driver.advance(by: ManualClockTakeTests.second)
-    full.store(true, ordering: .relaxed)
+    disk.fill()
     let result = try rig.finish()
 
-    #expect(refusals.load(ordering: .relaxed) == 3)
+    #expect(disk.refusedWrites == 3)
     #expect(result.metadata.stopReason == .diskFull && result.metadata.status == .complete)
     let frames = result.metadata.sync.frames
     #expect(frames > 0 && frames < 600)
@@ -99,20 +91,12 @@ struct WriteFaultTakeTests {
     defer { rig.close() }
     // Once full, nine writes find no room: the reserve's eight 4 MB steps cover eight of them,
     // the ninth fails a file. Later writes (recovery's among them) find room again.
-    let full = Atomic<Bool>(false)
-    let refusals = Atomic<Int>(0)
-    let installation = WriteHooks.install(
-      WriteHooks(fault: { _ in
-        guard full.load(ordering: .relaxed), refusals.load(ordering: .relaxed) < 9 else {
-          return nil
-        }
-        refusals.add(1, ordering: .relaxed)
-        return .fail(ENOSPC)
-      }), under: rig.folder.url)
+    let disk = FillingDisk(refusals: 9)
+    let installation = disk.install(under: rig.folder.url)
     defer { installation.remove() }
     try rig.start(frames: 600)
     try rig.driver.advance(by: ManualClockTakeTests.second)
-    full.store(true, ordering: .relaxed)
+    disk.fill()
     try rig.driver.run(
       until: { rig.session.snapshot().takeEnded }, within: 60 * ManualClockTakeTests.second)
     var failure: DualCamError?
@@ -130,5 +114,33 @@ struct WriteFaultTakeTests {
     try #require(takes.count == 1 && !takes[0].hasSuffix(".partial"), "\(takes)")
     let counts = try Self.frameCounts(rig.folder.url.appendingPathComponent(takes[0]))
     #expect(Set(counts).count == 1 && counts[0] > 0, "\(counts)")
+  }
+}
+
+/// A disk that fills when told: from then on, the next `refusals` writes under a folder fail
+/// with `ENOSPC`, and later ones find room again (as when another program frees space).
+private final class FillingDisk: Sendable {
+  private let full = Atomic<Bool>(false)
+  private let refused = Atomic<Int>(0)
+  private let refusals: Int
+
+  init(refusals: Int) { self.refusals = refusals }
+
+  /// Fills the disk.
+  func fill() { full.store(true, ordering: .relaxed) }
+
+  /// How many writes found no room.
+  var refusedWrites: Int { refused.load(ordering: .relaxed) }
+
+  /// Applies the fault to files opened under `folder` from now on.
+  func install(under folder: URL) -> WriteHooks.Installation {
+    WriteHooks.install(
+      WriteHooks(fault: { [self] _ in
+        guard full.load(ordering: .relaxed), refused.load(ordering: .relaxed) < refusals else {
+          return nil
+        }
+        refused.add(1, ordering: .relaxed)
+        return .fail(ENOSPC)
+      }), under: folder)
   }
 }
