@@ -117,7 +117,7 @@ import Testing
       Issue.record("the session did not open: \(opened)")
       return
     }
-    guard case .overBudget = executor.startRecording().first else {
+    guard case .overBudget = SessionExecutorTests.recordOnceCalibrated(executor).first else {
       Issue.record("medium must be over budget with the stand-in calibration")
       return
     }

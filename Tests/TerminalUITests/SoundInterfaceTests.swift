@@ -125,7 +125,7 @@ import Testing
   @Test func aOpensTheSoundMenuAndItIsInTheMainMenuAndHelp() {
     var state = Self.withSound()
     let commands = AppUpdate.update(&state, .key(.character("a")), environment: .permissive)
-    #expect(commands == [.refreshSoundInputs, .readSoundGain])
+    #expect(commands.filter { !$0.isBudgetPrediction } == [.refreshSoundInputs, .readSoundGain])
     guard case .menu(let navigation) = state.topOverlay else {
       Issue.record("a opens the sound menu")
       return
@@ -187,7 +187,8 @@ import Testing
     navigation.path.append((.sound, 1))
     state.overlays = [.menu(navigation)]
     let commands = AppUpdate.update(&state, .key(.right), environment: .permissive)
-    #expect(commands == [.applySettings(state.settings), .saveSettings])
+    #expect(
+      commands.filter { !$0.isBudgetPrediction } == [.applySettings(state.settings), .saveSettings])
     #expect(state.settings.audioSettings.input == .device("hw:1,0"))
     // The gain moves by 5 % and is kept in the settings.
     state.overlays = []
@@ -198,7 +199,7 @@ import Testing
     gain.overlays = [.menu(atGain)]
     #expect(
       AppUpdate.update(&gain, .key(.left), environment: .permissive)
-        == [.setSoundGain(45), .saveSettings])
+        .filter { !$0.isBudgetPrediction } == [.setSoundGain(45), .saveSettings])
     #expect(gain.settings.audioSettings.gain == 45)
     #expect(gain.soundGain == .volume(CaptureVolume(control: "Mic", percent: 45)))
     // While a take runs, the format is locked but mute still works.

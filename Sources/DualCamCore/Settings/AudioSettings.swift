@@ -109,10 +109,11 @@ public struct AudioSettings: Sendable, Hashable, Codable {
 
 extension AudioSettings {
   private enum CodingKeys: String, CodingKey {
-    case input, sampleRate, channels, bitrate, codec, gain, muted
+    case input, sampleRate, channels, bitrate, codec, gain, muted, input2, arrangement
   }
 
-  /// Decodes settings; `gain` and `muted` may be absent (takes recorded before they existed).
+  /// Decodes settings; `gain`, `muted`, `input2` and `arrangement` may be absent (takes recorded
+  /// before they existed, or with one input).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     input = try container.decode(AudioInput.self, forKey: .input)
@@ -122,6 +123,8 @@ extension AudioSettings {
     codec = try container.decodeIfPresent(AudioCodec.self, forKey: .codec)
     gain = try container.decodeIfPresent(Int.self, forKey: .gain)
     muted = try container.decodeIfPresent(Bool.self, forKey: .muted) ?? false
+    input2 = try container.decodeIfPresent(AudioInput.self, forKey: .input2)
+    arrangement = try container.decodeIfPresent(AudioArrangement.self, forKey: .arrangement)
   }
 }
 

@@ -78,7 +78,7 @@ import Testing
     _ = sessions.open(
       front: "synthetic", back: "synthetic",
       settings: SessionExecutorTests.settings(folder: takes))
-    _ = sessions.startRecording()
+    _ = SessionExecutorTests.recordOnceCalibrated(sessions)
     Thread.sleep(forTimeInterval: 1.5)
     sessions.startStop()
     let finished = sessions.waitForStop()

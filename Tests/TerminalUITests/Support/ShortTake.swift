@@ -15,7 +15,7 @@ enum ShortTake {
     _ = sessions.open(
       front: "synthetic", back: "synthetic",
       settings: SessionExecutorTests.settings(folder: folder))
-    _ = sessions.startRecording()
+    _ = SessionExecutorTests.recordOnceCalibrated(sessions)
     Thread.sleep(forTimeInterval: seconds)
     sessions.startStop()
     guard case .takeFinished(let review) = sessions.waitForStop() else {

@@ -261,9 +261,10 @@ final class SessionExecutor {
       return
     }
     let (settings, front, back) = (session.settings, session.front.info, session.back.info)
-    let done = calibrationDone
+    let (done, calibrator) = (calibrationDone, calibrator)
     let thread = Thread {
-      _ = try? BudgetCheck.weigh(settings: settings, front: front, back: back)
+      _ = try? BudgetCheck.weigh(
+        settings: settings, front: front, back: back, calibrator: calibrator)
       done.put(true)
     }
     thread.name = "budget-calibration"
