@@ -68,7 +68,7 @@ enum SettingsText {
       // toml++ skips a byte-order mark before the first line (found by fuzzing).
       if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
       if let delimiter = openString {
-        if occurrences(of: delimiter, in: bytes) % 2 == 1 { openString = nil }
+        openString = openDelimiter(after: bytes, inside: delimiter)
         continue
       }
       var position = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
@@ -84,12 +84,50 @@ enum SettingsText {
             fix: "correct that line, or move the file away to start from the defaults")
         }
       }
-      let quotes = [UInt8(ascii: "\""), UInt8(ascii: "'")].map { [UInt8](repeating: $0, count: 3) }
-      for delimiter in quotes
-      where occurrences(of: delimiter, in: bytes) % 2 == 1 {
-        openString = delimiter
-      }
+      openString = openDelimiter(after: bytes, inside: nil)
     }
+  }
+
+  /// The multi-line string delimiter (`"""` or `'''`) still open at the end of a line that
+  /// starts inside `start` (nil: outside any string). One-line strings are skipped and a `#`
+  /// outside strings ends the line: quotes in a comment open nothing (a comment of `'` marks
+  /// hid a broken header from this check, found by fuzzing).
+  private static func openDelimiter(after bytes: [UInt8], inside start: [UInt8]?) -> [UInt8]? {
+    let (quote, apostrophe, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"))
+    func isTriple(_ mark: UInt8, at index: Int) -> Bool {
+      index + 2 < bytes.count && bytes[index] == mark && bytes[index + 1] == mark
+        && bytes[index + 2] == mark
+    }
+    var open = start
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if let delimiter = open {
+        if isTriple(delimiter[0], at: index) {
+          open = nil
+          index += 3
+        } else {
+          index += delimiter[0] == quote && byte == backslash ? 2 : 1
+        }
+        continue
+      }
+      if byte == UInt8(ascii: "#") { return nil }
+      guard byte == quote || byte == apostrophe else {
+        index += 1
+        continue
+      }
+      if isTriple(byte, at: index) {
+        open = [byte, byte, byte]
+        index += 3
+        continue
+      }
+      index += 1
+      while index < bytes.count && bytes[index] != byte {
+        index += byte == quote && bytes[index] == backslash ? 2 : 1
+      }
+      index += 1
+    }
+    return open
   }
 
   /// A bare key character, a quote, or `]` (which toml++ reports as an empty name itself).
@@ -101,21 +139,6 @@ enum SettingsText {
       true
     default: false
     }
-  }
-
-  private static func occurrences(of delimiter: [UInt8], in bytes: [UInt8]) -> Int {
-    guard bytes.count >= delimiter.count else { return 0 }
-    var count = 0
-    var index = 0
-    while index <= bytes.count - delimiter.count {
-      if Array(bytes[index..<index + delimiter.count]) == delimiter {
-        count += 1
-        index += delimiter.count
-      } else {
-        index += 1
-      }
-    }
-    return count
   }
 
   /// `text` checked as `text(of:path:)` checks bytes.
