@@ -317,7 +317,7 @@ public final class SessionController: Sendable {
       control.take = take
       control.diskGuard = diskGuard
     }
-    takeBudget?.takeStarted()
+    takeBudget?.takeStarted(loadSample(workers: []))
     checkpointMetadata()
     scheduler.resetReport()
     scheduler.send(.start(at: startTime, outputs: outputs, frameLimit: frameLimit))
@@ -395,6 +395,8 @@ public final class SessionController: Sendable {
     let endedByItself = scheduler.latestReport.takeEnded  // its frame limit was reached
     scheduler.send(.stop(at: stopTime))
     let report = scheduler.waitForTakeEnd()
+    // The cameras' bytes count up to the stop (they go on for the preview afterwards).
+    let atStop = loadSample(workers: [])
     // A write that found the disk full (the reserve then gave room, and the guard may have
     // seen that room since), or else the guard's check.
     let guardSaw = diskGuard?.stop()
@@ -431,7 +433,11 @@ public final class SessionController: Sendable {
     ).build()
     (metadata.audio, metadata.audio2) = audioRecords(report.audio, take: take.outputs.audio)
     metadata.stopReason = stop.reason
-    metadata.budget = takeBudget?.record(for: metadata, final: true)
+    // The outputs' time counts to their last frame, finishing included.
+    var end = atStop
+    end.cpuSeconds = TakeBudget.processCPUSeconds()
+    end.outputs = take.outputs.workers.map(\.progress)
+    metadata.budget = takeBudget?.record(for: metadata, final: end, rate: settings.frameRate)
     // The metadata is written before the real error is raised, and its own failure (likely on
     // a full disk) never hides that error.
     var metadataProblem: DualCamError?
@@ -469,7 +475,7 @@ public final class SessionController: Sendable {
       inboxDrops: inboxDrops, status: .recording
     ).build()
     (metadata.audio, metadata.audio2) = audioRecords(report.audio, take: take.outputs.audio)
-    metadata.budget = takeBudget?.record(for: metadata, final: false)
+    metadata.budget = takeBudget?.record(for: metadata)
     try? TakeMetadataBuilder.write(metadata, to: take.folder.partialURL)
   }
 
@@ -488,6 +494,17 @@ public final class SessionController: Sendable {
   }
 
   // MARK: - Reading
+
+  /// The take's counters now, for its measured cost: the process's CPU time, the cameras'
+  /// bytes and `workers`' busy time (none at the take's start: its workers have done nothing).
+  private func loadSample(workers: [OutputWorker]) -> TakeLoad.Sample {
+    TakeLoad.Sample(
+      time: clock.now(), cpuSeconds: TakeBudget.processCPUSeconds(),
+      outputs: workers.map(\.progress),
+      cameraBytes: [
+        .front: front.counters.bytesReceived, .back: back.counters.bytesReceived,
+      ])
+  }
 
   /// Counters for the progress line, the status bar and the diagnostics panel.
   public func snapshot() -> SessionSnapshot {
@@ -511,14 +528,13 @@ public final class SessionController: Sendable {
         label: source.info.label, delivered: counters.delivered, dropped: sync.droppedTotal,
         duplicates: sync.duplicates,
         signalLost: sink.channel(position).signalLost.load(ordering: .relaxed),
-        maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9)
+        maxArrivalDelay: Double(sync.maxArrivalDelayNanoseconds) / 1e9,
+        bytesReceived: counters.bytesReceived)
     }
     let lowSpace = take == nil ? nil : take?.reserve?.diskFull ?? diskGuard?.lowSpace
     let outputs: [SessionSnapshot.Output] =
       take.map { take in
-        take.outputs.workers.map {
-          SessionSnapshot.Output(name: $0.name, frames: $0.framesWritten, bytes: $0.bytesWritten)
-        } as [SessionSnapshot.Output]
+        take.outputs.workers.map(\.progress) as [SessionSnapshot.Output]
       } ?? []
     var snapshot = SessionSnapshot(
       state: state, recordedFrames: report.statistics.slots,

@@ -16,11 +16,14 @@ public struct SessionSnapshot: Sendable {
     public var signalLost: Bool
     /// Longest this take that a frame took from capture to the synchronizer, in seconds.
     public var maxArrivalDelay: Double
+    /// Bytes the device handed over since the session started (for a USB camera, what crossed
+    /// the bus; a file or synthetic source counts its pictures).
+    public var bytesReceived: Int64
 
     /// Creates a camera's counters.
     public init(
       label: String, delivered: Int, dropped: Int, duplicates: Int, signalLost: Bool,
-      maxArrivalDelay: Double = 0
+      maxArrivalDelay: Double = 0, bytesReceived: Int64 = 0
     ) {
       self.label = label
       self.delivered = delivered
@@ -28,6 +31,7 @@ public struct SessionSnapshot: Sendable {
       self.duplicates = duplicates
       self.signalLost = signalLost
       self.maxArrivalDelay = maxArrivalDelay
+      self.bytesReceived = bytesReceived
     }
   }
 
@@ -39,12 +43,31 @@ public struct SessionSnapshot: Sendable {
     public var frames: Int64
     /// Bytes in the file.
     public var bytes: Int64
+    /// Seconds its thread spent writing frames (composing, encoding, muxing) this take.
+    public var busySeconds: Double
+    /// Frames written in `busySeconds` (placeholder and stream-copied frames included).
+    public var busyFrames: Int64
+    /// Frames waiting in its queue now, and how many the queue holds.
+    public var queued: Int
+    public var queueCapacity: Int
 
     /// Creates an output's progress.
-    public init(name: String, frames: Int64, bytes: Int64) {
+    public init(
+      name: String, frames: Int64, bytes: Int64, busySeconds: Double = 0, busyFrames: Int64 = 0,
+      queued: Int = 0, queueCapacity: Int = 0
+    ) {
       self.name = name
       self.frames = frames
       self.bytes = bytes
+      self.busySeconds = busySeconds
+      self.busyFrames = busyFrames
+      self.queued = queued
+      self.queueCapacity = queueCapacity
+    }
+
+    /// Milliseconds the output took per frame on average this take; nil before its first.
+    public var millisecondsPerFrame: Double? {
+      busyFrames > 0 ? busySeconds * 1000 / Double(busyFrames) : nil
     }
   }
 

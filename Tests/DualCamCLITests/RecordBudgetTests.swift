@@ -78,6 +78,21 @@ struct RecordBudgetTests {
     #expect(measured.cpuSeconds > 0 && (measured.cpuCost ?? 0) > 0)
     #expect(measured.bytesWritten > 0 && (measured.diskBytesPerSecond ?? 0) > 0)
     #expect(measured.repeatedForEncoderLag == 0)
+    // Each output's thread: its time per frame, against the 33.3 ms a frame has at 30 fps.
+    let outputs = try #require(measured.outputs)
+    #expect(Set(outputs.keys) == ["dualview", "front", "back"])
+    for load in outputs.values {
+      #expect(load.millisecondsPerFrame > 0 && load.millisecondsPerFrame < 33)
+      #expect(abs(load.cost - load.millisecondsPerFrame / (1000.0 / 30)) < 1e-9)
+    }
+    // The synthetic cameras hand over 320x240 I420 pictures, 115,200 B at 30 fps, 3.5 MB/s
+    // (the take's wall time includes its start and end, so a little less).
+    let sent = try #require(measured.cameraBytesPerSecond)
+    #expect(Set(sent.keys) == ["front", "back"])
+    for rate in sent.values {
+      #expect(rate > 0.8 * 3_456_000 && rate < 1.05 * 3_456_000, "\(rate)")
+    }
+    #expect(measured.usbBusCosts == nil, "synthetic sources are on no USB bus")
     // Warnings are kept whether or not any was given (an empty list: nothing went over).
     let warnings = try #require(budget.warnings)
     #expect(warnings.allSatisfy { $0.cost > 1 && !$0.advice.isEmpty })
@@ -135,7 +150,7 @@ struct RecordBudgetTests {
     #expect(metadata.settings.frameRate.framesPerSecond == 30)
   }
 
-  @Test("the progress line shows the live cost: CPU share and disk rate")
+  @Test("the progress line shows the live cost: the largest, CPU share and disk rate")
   func liveCostInProgress() throws {
     let cache = try TemporaryFolder()
     let output = try TemporaryFolder()
@@ -146,7 +161,11 @@ struct RecordBudgetTests {
     #expect(result.status == 0, "stderr: \(result.standardError)")
     let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("REC ") }
     #expect(lines.contains { $0.contains("  cpu 0.") && $0.contains(" KB/s") }, "\(lines)")
-    #expect(lines.contains { $0.contains("  cost CPU 0.") }, "the largest live cost: \(lines)")
+    // The largest live cost: the CPU's share of the cores, or one output's thread (its time
+    // per frame over the interval), whichever is larger.
+    #expect(
+      lines.contains { $0.contains("  cost CPU 0.") || $0.contains(" output 0.") },
+      "the largest live cost: \(lines)")
   }
 
   @Test("an unknown --budget mode is refused as a bad flag")

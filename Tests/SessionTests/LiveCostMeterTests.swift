@@ -1,3 +1,4 @@
+import Budget
 import DualCamCore
 import Synchronization
 import Testing
@@ -129,5 +130,65 @@ import Testing
     _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
     clock.advance(by: 1_000_000_000)
     #expect(meter.sample(bytesWritten: 9_000_000, lagRepeats: 0).resources.map(\.kind) == ["cpu"])
+  }
+
+  static func output(_ name: String, busy: Double, frames: Int64) -> SessionSnapshot.Output {
+    SessionSnapshot.Output(
+      name: name, frames: frames, bytes: 0, busySeconds: busy, busyFrames: frames, queued: 1,
+      queueCapacity: 4)
+  }
+
+  @Test func eachOutputThreadIsWeighedByItsTimePerFrame() throws {
+    let clock = ManualClock()
+    let meter = LiveCostMeter(
+      cores: 2, budget: Self.budget(writeRate: nil), frameRate: FrameRate(numerator: 25),
+      clock: clock, cpuSeconds: { 0 })
+    _ = meter.sample(
+      bytesWritten: 0, lagRepeats: 0,
+      outputs: [
+        Self.output("dualview", busy: 10, frames: 500), Self.output("front", busy: 1, frames: 500),
+      ])
+    clock.advance(by: 1_000_000_000)
+    // 25 frames in the second: the dual view took 42 ms each (of 40), the front 4 ms.
+    let reading = meter.sample(
+      bytesWritten: 0, lagRepeats: 0,
+      outputs: [
+        Self.output("dualview", busy: 11.05, frames: 525),
+        Self.output("front", busy: 1.1, frames: 525),
+      ])
+    let dual = try #require(reading.outputs.first { $0.name == "dualview" })
+    #expect(abs(dual.millisecondsPerFrame - 42) < 1e-6 && dual.intervalMilliseconds == 40)
+    #expect(abs(dual.cost - 1.05) < 1e-6)
+    #expect(
+      abs((reading.outputs.first { $0.name == "front" }?.millisecondsPerFrame ?? 0) - 4) < 1e-6)
+    #expect(reading.largest?.name == "dualview output")
+    #expect(reading.newWarnings.map(\.resource) == ["dualview output"])
+    #expect(
+      reading.newWarnings.first?.advice.hasPrefix("preset veryfast instead of medium") == true)
+    #expect(reading.warning?.hasPrefix("dualview output over budget (cost 1.05)") == true)
+  }
+
+  @Test func theUSBBusIsWeighedFromTheBytesTheCamerasSend() throws {
+    let clock = ManualClock()
+    let decided = Self.budget(writeRate: nil).decided
+    let bus = USBBusLoad(
+      name: "USB bus usb1", speed: .high, cameras: [.front, .back], otherDemand: 0)
+    let budget = TakeBudget(
+      decided: decided, cores: 1, advice: ["usb-bus": "front camera MJPEG instead of YUYV"],
+      usbBuses: [bus])
+    let meter = LiveCostMeter(cores: 1, budget: budget, clock: clock, cpuSeconds: { 0 })
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0, cameraBytes: [.front: 1_000, .back: 0])
+    clock.advance(by: 2_000_000_000)
+    let sent: [CameraPosition: Int64] = [.front: 1_000 + 2 * 55_296_000, .back: 2 * 55_296_000]
+    let reading = meter.sample(bytesWritten: 0, lagRepeats: 0, cameraBytes: sent)
+    #expect(reading.cameraBytesPerSecond == [.front: 55_296_000, .back: 55_296_000])
+    let usb = try #require(reading.resources.first { $0.kind == "usb-bus" })
+    #expect(usb.name == "USB bus usb1")
+    #expect(
+      abs(usb.cost - bus.cost(bytesPerSecond: [.front: 55_296_000, .back: 55_296_000])) < 1e-12)
+    #expect(usb.cost > 1, "two YUYV 720p30 streams are more than a USB 2.0 bus carries")
+    #expect(reading.resources.map(\.kind) == ["usb-bus", "cpu"], "USB first, as predicted")
+    #expect(
+      reading.newWarnings.first?.advice.hasPrefix("front camera MJPEG instead of YUYV") == true)
   }
 }

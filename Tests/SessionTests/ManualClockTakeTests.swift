@@ -286,6 +286,43 @@ struct ManualClockTakeTests {
     }
   }
 
+  @Test("each output's time per frame is measured on the clock, live and in the metadata")
+  func outputTimePerFrame() throws {
+    // The dual view takes 20 ms a frame, the cameras' files 5 ms: on the manual clock the real
+    // encoders take no time at all, so these are exactly what the outputs measure.
+    let rig = try Rig(writeTime: { name, _ in
+      (name == "dualview" ? 20 : 5) * ManualClockTakeTests.millisecond
+    })
+    defer { rig.close() }
+    let decided = TakeBudgetRecord(
+      mode: "ignore", verdict: "fits", cost: 0.1, limitingResource: "CPU", verdictBefore: "fits",
+      costBefore: 0.1, changesApplied: [], changesSkipped: [], predicted: [])
+    rig.session.takeBudget = TakeBudget(decided: decided, cores: 2)
+    try rig.start(frames: 30)
+    try rig.driver.run(
+      until: { rig.session.snapshot().outputs.allSatisfy { $0.busyFrames >= 10 } },
+      within: 10 * Self.second)
+    let live = rig.session.snapshot().outputs
+    #expect(live.map(\.name) == ["dualview", "front", "back"])
+    #expect(
+      live.map { $0.millisecondsPerFrame.map { ($0 * 1000).rounded() / 1000 } } == [20, 5, 5])
+    #expect(live.allSatisfy { $0.queueCapacity > 0 && $0.queued <= $0.queueCapacity })
+    // Every frame written before the stop: writing one takes clock time, which only the driver
+    // moves.
+    try rig.driver.run(
+      until: { rig.session.snapshot().outputs.allSatisfy { $0.frames == 30 } },
+      within: 10 * Self.second)
+    let result = try rig.finish()
+    let measured = try #require(try TakeInspector(folder: result.folder).metadata.budget?.measured)
+    let outputs = try #require(measured.outputs)
+    #expect(abs((outputs["dualview"]?.millisecondsPerFrame ?? 0) - 20) < 1e-6)
+    #expect(abs((outputs["dualview"]?.cost ?? 0) - 0.6) < 1e-6, "20 ms of every 33.3")
+    #expect(abs((outputs["front"]?.millisecondsPerFrame ?? 0) - 5) < 1e-6)
+    // 320x240 I420 pictures from both synthetic cameras, counted from the take's start.
+    let sent = try #require(measured.cameraBytesPerSecond)
+    #expect(Set(sent.keys) == ["front", "back"] && sent.values.allSatisfy { $0 > 0 })
+  }
+
   @Test("the session checkpoints its metadata every 5 s of its own clock")
   func checkpointsOnItsClock() throws {
     let rig = try Rig()

@@ -41,11 +41,27 @@ import Testing
   @Test func diagnosticsListEveryResource() {
     var state = StateFixtures.recording()
     state.diagnosticsVisible = true
-    state.liveCost = Self.reading(cpu: 1.2, disk: 0.31)
+    var reading = Self.reading(cpu: 1.2, disk: 0.31)
+    reading.outputs = [
+      TakeLoad.OutputLoad(name: "dualview", millisecondsPerFrame: 38.2, intervalMilliseconds: 33.3),
+      TakeLoad.OutputLoad(name: "front", millisecondsPerFrame: 9.1, intervalMilliseconds: 33.3),
+    ]
+    reading.resources.append(
+      LiveResourceCost(kind: LiveResourceCost.outputThreadKind, name: "dualview output", cost: 1.15)
+    )
+    reading.cameraBytesPerSecond = [.front: 2_070_000, .back: 55_300_000]
+    state.liveCost = reading
     let lines = DiagnosticsView.lines(state)
     #expect(lines.contains { $0.0 == "BUDGET (live)" })
     #expect(lines.contains { $0.0 == "  CPU 1.20 over" && $0.1 })
     #expect(lines.contains { $0.0 == "  disk write rate 0.31 fits" && !$0.1 })
+    // Output threads are shown on the take's lines, as time per frame against the interval.
+    #expect(!lines.contains { $0.0.contains("dualview output") })
+    #expect(lines.contains { $0.0 == "  dualview 2490 fr 31 MB 38/33 ms q2" && $0.1 })
+    #expect(lines.contains { $0.0 == "  front 2490 fr 16 MB 9/33 ms q0" && !$0.1 })
+    #expect(lines.contains { $0.0 == "  back 2490 fr 16 MB q0" }, "no time measured yet")
+    #expect(lines.contains { $0.0 == "  v4l2 yuyv 1280x720 @ 30, 55 MB/s" }, "\(lines)")
+    #expect(lines.contains { $0.0 == "  synthetic i420 1280x720 @ 30" }, "a pattern sends nothing")
     assertSnapshot(AppRenderer.render(state), named: "diagnostics-live-cost-80x24")
   }
 

@@ -68,7 +68,6 @@ enum USBCostModel {
       demand += USBBandwidth.busTime(bytesPerInterval: stream.bytesPerInterval, speed: speed)
       parts.append("\(stream.device) already streams \(stream.bytesPerInterval) B/interval")
     }
-    let controller = placement.hostController.map { " (\($0))" } ?? ""
     let share = speed == .high || speed == .full ? "80 % periodic" : "90 % periodic"
     var explanation =
       "\(speed.rawValue) speed, \(share); " + parts.joined(separator: "; ")
@@ -79,8 +78,13 @@ enum USBCostModel {
       demand = max(demand, capacity * worstEndpointShare)
     }
     return ResourceCost(
-      kind: .usbBus, name: "USB bus \(bus)\(controller)", demand: demand,
+      kind: .usbBus, name: resourceName(bus: bus, placement: placement), demand: demand,
       capacity: capacity, unit: USBBandwidth.unit(speed), basis: basis,
       explanation: explanation)
+  }
+
+  /// The resource's name for bus `bus`: `USB bus usb1 (0000:00:14.0)`.
+  static func resourceName(bus: String, placement: USBPlacement) -> String {
+    "USB bus \(bus)" + (placement.hostController.map { " (\($0))" } ?? "")
   }
 }

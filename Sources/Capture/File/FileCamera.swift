@@ -58,6 +58,7 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     let rate = info.frameRate
     let origin = clock.now()
     let playback = playback
+    let frameBytes = PixelFormat.i420.byteCount(of: info.size)
     // The next picture (captured at `origin`) is picture `framesIntoPass` of the file.
     playback.beginPass(at: origin - rate.time(ofFrame: Int64(frames.framesIntoPass)))
     capture.start(name: "file-\(position)") { [url] capture in
@@ -104,6 +105,8 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
         frame.captureTime = due
         frame.sequence = sequence
         sequence += 1
+        // A file has no bus; its decoded picture stands for what a camera would send.
+        capture.countReceived(bytes: frameBytes)
         capture.countDelivered()
         sink.deliver(frame, from: position)
       }

@@ -53,6 +53,9 @@ public struct CaptureCounters: Sendable, Hashable, Codable {
   public var delivered: Int = 0
   /// Frames the source had but could not deliver because every pool buffer was in use.
   public var droppedNoBuffer: Int = 0
+  /// Bytes the device handed over (a V4L2 buffer's `bytesused`, a file's frame), every frame
+  /// counted, kept or not: for a USB camera, what really crossed the bus.
+  public var bytesReceived: Int64 = 0
 
   /// Zeroed counters.
   public init() {}

@@ -15,6 +15,7 @@ public final class CaptureLoop: @unchecked Sendable {
   private let running = Atomic<Bool>(false)
   private let delivered = Atomic<Int>(0)
   private let droppedNoBuffer = Atomic<Int>(0)
+  private let bytesReceived = Atomic<Int64>(0)
   private var thread: WorkerThread?
 
   /// Fired by `stop()`; a sleep given it ends at once.
@@ -48,11 +49,15 @@ public final class CaptureLoop: @unchecked Sendable {
   /// Counts a frame lost because every pool buffer was in use.
   public func countDroppedNoBuffer() { droppedNoBuffer.add(1, ordering: .relaxed) }
 
+  /// Counts `bytes` that came from the device for one frame, whether it is kept or not.
+  public func countReceived(bytes: Int) { bytesReceived.add(Int64(bytes), ordering: .relaxed) }
+
   /// What was counted so far.
   public var counters: CaptureCounters {
     var counters = CaptureCounters()
     counters.delivered = delivered.load(ordering: .relaxed)
     counters.droppedNoBuffer = droppedNoBuffer.load(ordering: .relaxed)
+    counters.bytesReceived = bytesReceived.load(ordering: .relaxed)
     return counters
   }
 }

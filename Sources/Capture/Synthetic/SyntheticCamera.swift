@@ -44,6 +44,7 @@ public final class SyntheticCamera: CameraSource, Sendable {
     let firstTimeline = SyntheticTimeline(
       start: clock.now(), rate: info.frameRate, options: options)
     let position = position
+    let frameBytes = PixelFormat.i420.byteCount(of: info.size)
     loop.start(name: "synth-\(position)") { loop in
       var timeline = firstTimeline
       while loop.isRunning {
@@ -58,6 +59,7 @@ public final class SyntheticCamera: CameraSource, Sendable {
         renderer.render(frameNumber: capture.sequence, captureTime: capture.time, into: frame.image)
         frame.captureTime = capture.time
         frame.sequence = capture.sequence
+        loop.countReceived(bytes: frameBytes)
         loop.countDelivered()
         sink.deliver(frame, from: position)
       }

@@ -355,6 +355,7 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
   var capturedLayout: V4L2FrameFormat { granted }
   var mjpegDecoder: MJPEGDecoder? { decoder }
   func countDelivered() { capture.countDelivered() }
+  func countReceived(bytes: Int) { capture.countReceived(bytes: bytes) }
   func countDropped() { capture.countDroppedNoBuffer() }
 
   /// Notes in `info` that the driver stamped frames later than they were dequeued, so those

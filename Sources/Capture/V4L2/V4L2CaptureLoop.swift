@@ -71,6 +71,8 @@ final class V4L2CaptureLoop {
     case .ready: break
     }
     guard let filled = try ring.device.dequeue() else { return }
+    // The bus carried the buffer whatever becomes of it here.
+    camera.countReceived(bytes: filled.bytesUsed)
     guard !filled.isDamaged, let bytes = ring.bytes(at: filled.index) else {
       try ring.device.queue(index: filled.index)
       return

@@ -47,4 +47,11 @@ public enum PixelFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case (.i420, _), (.nv12, _): (height + 1) / 2
     }
   }
+
+  /// Bytes of one unpadded image of `size` in this format.
+  public func byteCount(of size: ImageSize) -> Int {
+    (0..<planeCount).reduce(0) {
+      $0 + minimumBytesPerRow(plane: $1, width: size.width) * rows(plane: $1, height: size.height)
+    }
+  }
 }

@@ -111,6 +111,29 @@ public struct TakeBudgetRecord: Sendable, Codable, Equatable {
     /// Output frames repeated because the encoders fell behind (`sync.repeated_for_encoder_lag`):
     /// above zero, the machine did not keep up.
     public var repeatedForEncoderLag: Int64
+    /// Each output's thread over the take: the time a frame took (composing, encoding, muxing)
+    /// against the frame interval; absent in takes recorded before it was measured.
+    public var outputs: [String: OutputLoad]?
+    /// Bytes per second each camera's device handed over (`front`, `back`): for a USB camera,
+    /// what it sent over the bus.
+    public var cameraBytesPerSecond: [String: Double]?
+    /// Each USB bus's cost from what its cameras really sent (by the predicted resource's
+    /// name), to read next to the predicted `usb-bus` cost, which weighs the reservation.
+    public var usbBusCosts: [String: Double]?
+
+    /// One output thread's load.
+    public struct OutputLoad: Sendable, Codable, Equatable {
+      /// Milliseconds the thread spent per frame on average.
+      public var millisecondsPerFrame: Double
+      /// `milliseconds_per_frame` ÷ the frame interval: above 1.0 the output cannot keep up
+      /// alone, whatever the other cores do.
+      public var cost: Double
+
+      public init(millisecondsPerFrame: Double, cost: Double) {
+        self.millisecondsPerFrame = millisecondsPerFrame
+        self.cost = cost
+      }
+    }
 
     public init(
       recordedSeconds: Double, wallSeconds: Double, cpuSeconds: Double, cores: Double,

@@ -94,19 +94,25 @@ public struct BudgetCheck: Sendable {
   public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
     TakeBudget(
       decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores,
-      advice: advice(adaptation: adaptation))
+      advice: advice(adaptation: adaptation),
+      usbBuses: USBBusLoad.buses(recordedInputs(adaptation: adaptation)))
   }
 
-  /// For each resource, the degrade order's first change that lowers it from the settings
-  /// recorded (after `adaptation`), in words: the advice when it goes over during the take.
-  public func advice(adaptation: BudgetAdaptation? = nil) -> [String: String] {
+  /// The inputs as the take records them: these, with `adaptation`'s changes applied.
+  private func recordedInputs(adaptation: BudgetAdaptation?) -> BudgetInputs {
     var recorded = inputs
     for change in adaptation?.applied ?? [] {
       guard let changed = try? change.applied(to: recorded) else { break }
       recorded = changed
     }
+    return recorded
+  }
+
+  /// For each resource, the degrade order's first change that lowers it from the settings
+  /// recorded (after `adaptation`), in words: the advice when it goes over during the take.
+  public func advice(adaptation: BudgetAdaptation? = nil) -> [String: String] {
     var advice: [String: String] = [:]
-    for (kind, change) in DegradeOrder.advice(for: recorded) {
+    for (kind, change) in DegradeOrder.advice(for: recordedInputs(adaptation: adaptation)) {
       advice[kind.rawValue] = change.summary
     }
     return advice

@@ -2,10 +2,12 @@ import Budget
 public import DualCamCore
 
 /// The live cost of a running take over its last few seconds: the process's CPU time as a share
-/// of the cores, the rate the three files grow at against the disk's write rate, and output
-/// frames repeated because the encoders fell behind. When a resource goes over 1.0 it warns once
-/// for that stretch, naming the resource and what to change for the next take (a running take
-/// keeps its settings), and keeps the warning in the take's budget for `metadata.json`.
+/// of the cores, each output thread's time per frame against the frame interval, each USB bus
+/// from what its cameras really send, the rate the three files grow at against the disk's write
+/// rate, and output frames repeated because the encoders fell behind. When a resource goes over
+/// 1.0 it warns once for that stretch, naming the resource and what to change for the next take
+/// (a running take keeps its settings), and keeps the warning in the take's budget for
+/// `metadata.json`.
 ///
 /// Used from the one thread that polls the session (the command's loop, the interface's runner).
 public final class LiveCostMeter {
@@ -19,10 +21,14 @@ public final class LiveCostMeter {
     public var lagRepeats: Int64
     /// The resource over 1.0 with what to change for the next take; nil while it keeps up.
     public var warning: String?
-    /// Every resource measured live, in the prediction's order (CPU first).
+    /// Every resource measured live, in the prediction's order (USB, CPU, output threads, disk).
     public var resources: [LiveResourceCost] = []
     /// Warnings that began with this reading (a resource that just went over), each said once.
     public var newWarnings: [TakeBudgetRecord.Warning] = []
+    /// Each camera's bytes per second from its device over the window.
+    public var cameraBytesPerSecond: [CameraPosition: Double] = [:]
+    /// Each output thread's time per frame over the window, against the frame interval.
+    public var outputs: [TakeLoad.OutputLoad] = []
 
     /// Creates a reading.
     public init(
@@ -41,30 +47,25 @@ public final class LiveCostMeter {
     public var largest: LiveResourceCost? { resources.max { $0.cost < $1.cost } }
   }
 
-  private struct Sample {
-    var time: MonotonicTime
-    var cpuSeconds: Double
-    var bytes: Int64
-    var lagRepeats: Int64
-  }
-
   private let cores: Double
   private let window: Int64
   private let clock: any MonotonicClock
   private let cpuSeconds: () -> Double
   private let budget: TakeBudget?
+  private let frameRate: FrameRate?
   private let diskWriteCapacity: Double?
-  private var samples: [Sample] = []
+  private var samples: [TakeLoad.Sample] = []
   private var start: MonotonicTime?
   /// Resources over 1.0 at the last reading: a warning is said when one enters this set.
   private var over: Set<String> = []
 
   /// A meter for a process that may use `cores` cores, averaging over `windowSeconds`.
-  /// `budget` (the take's) gives the disk's write rate, the advice, and keeps the warnings.
+  /// `budget` (the take's) gives the disk's write rate, the USB buses, the advice, and keeps
+  /// the warnings; `frameRate` (the take's) the interval each output thread has per frame.
   /// `cpuSeconds` reads the process's CPU time (getrusage; tests stand in their own).
   public init(
     cores: Double, windowSeconds: Double = 3, budget: TakeBudget? = nil,
-    clock: any MonotonicClock = SystemMonotonicClock(),
+    frameRate: FrameRate? = nil, clock: any MonotonicClock = SystemMonotonicClock(),
     cpuSeconds: @escaping () -> Double = TakeBudget.processCPUSeconds
   ) {
     self.cores = max(cores, 1e-3)
@@ -72,6 +73,7 @@ public final class LiveCostMeter {
     self.clock = clock
     self.cpuSeconds = cpuSeconds
     self.budget = budget
+    self.frameRate = frameRate
     diskWriteCapacity =
       budget?.decided.predicted.first {
         $0.kind == ResourceCost.Kind.diskWriteRate.rawValue && $0.capacity > 0
@@ -79,29 +81,56 @@ public final class LiveCostMeter {
     samples.reserveCapacity(64)
   }
 
-  /// A meter for a take with `budget` (nil: none was weighed; the cores are this machine's).
-  public convenience init(budget: TakeBudget?, cores fallbackCores: Double) {
-    self.init(cores: budget?.cores ?? fallbackCores, budget: budget)
+  /// A meter for a take with `budget` (nil: none was weighed; the cores are this machine's)
+  /// recorded at `frameRate`.
+  public convenience init(budget: TakeBudget?, cores fallbackCores: Double, frameRate: FrameRate?) {
+    self.init(cores: budget?.cores ?? fallbackCores, budget: budget, frameRate: frameRate)
   }
 
-  /// Adds a sample of the take (its files' bytes and lag repeats so far) and reads the cost.
-  public func sample(bytesWritten: Int64, lagRepeats: Int64) -> Reading {
-    let now = clock.now()
+  /// Adds a sample of `snapshot` and reads the cost.
+  public func sample(_ snapshot: SessionSnapshot) -> Reading {
+    add(TakeLoad.Sample(snapshot: snapshot, time: clock.now(), cpuSeconds: cpuSeconds()))
+  }
+
+  /// Adds a sample of the take's counters given one by one (its files' bytes, lag repeats,
+  /// outputs and cameras so far) and reads the cost.
+  public func sample(
+    bytesWritten: Int64, lagRepeats: Int64, outputs: [SessionSnapshot.Output] = [],
+    cameraBytes: [CameraPosition: Int64] = [:]
+  ) -> Reading {
+    add(
+      TakeLoad.Sample(
+        time: clock.now(), cpuSeconds: cpuSeconds(), bytesWritten: bytesWritten,
+        lagRepeats: lagRepeats, outputs: outputs, cameraBytes: cameraBytes))
+  }
+
+  private func add(_ sample: TakeLoad.Sample) -> Reading {
+    let now = sample.time
     if start == nil { start = now }
-    samples.append(
-      Sample(time: now, cpuSeconds: cpuSeconds(), bytes: bytesWritten, lagRepeats: lagRepeats))
+    samples.append(sample)
     // Keep the newest sample older than the window, so the window is always covered.
     while samples.count > 2, now - samples[1].time >= window { samples.removeFirst() }
-    guard let first = samples.first, let last = samples.last, last.time > first.time else {
+    guard let first = samples.first, let load = TakeLoad(from: first, to: sample) else {
       return Reading(cpuCost: nil, diskBytesPerSecond: nil, lagRepeats: 0, warning: nil)
     }
-    let seconds = Double(last.time - first.time) / 1e9
-    let cpu = (last.cpuSeconds - first.cpuSeconds) / seconds / cores
-    let disk = Double(last.bytes - first.bytes) / seconds
-    let repeats = last.lagRepeats - first.lagRepeats
-    var resources = [
-      LiveResourceCost(kind: ResourceCost.Kind.cpu.rawValue, name: "CPU", cost: cpu)
-    ]
+    let cpu = load.cpuCost(cores: cores)
+    let disk = load.diskBytesPerSecond
+    let repeats = load.lagRepeats
+    var resources =
+      (budget?.usbBuses).map { buses in
+        load.usbCosts(buses).map {
+          LiveResourceCost(kind: ResourceCost.Kind.usbBus.rawValue, name: $0.name, cost: $0.cost)
+        }
+      } ?? []
+    resources.append(
+      LiveResourceCost(kind: ResourceCost.Kind.cpu.rawValue, name: "CPU", cost: cpu))
+    let outputs = frameRate.map(load.outputLoads(rate:)) ?? []
+    if !outputs.isEmpty {
+      resources += outputs.map {
+        LiveResourceCost(
+          kind: LiveResourceCost.outputThreadKind, name: "\($0.name) output", cost: $0.cost)
+      }
+    }
     if let capacity = diskWriteCapacity {
       resources.append(
         LiveResourceCost(
@@ -112,7 +141,7 @@ public final class LiveCostMeter {
     if repeats > 0 {
       warning =
         "CPU: the encoders fell behind (\(repeats) frames repeated in the last "
-        + "\(Int(seconds.rounded())) s); for the next take \(advice(for: "cpu"))"
+        + "\(Int(load.seconds.rounded())) s); for the next take \(advice(for: "cpu"))"
     } else if let worst = resources.filter({ $0.cost > BudgetVerdict.overLimit }).max(by: {
       $0.cost < $1.cost
     }) {
@@ -122,15 +151,12 @@ public final class LiveCostMeter {
     }
     let elapsed = Double(now - (start ?? now)) / 1e9
     let newWarnings = warnings(resources, repeats: repeats, at: elapsed)
-    return Reading(
+    var reading = Reading(
       cpuCost: cpu, diskBytesPerSecond: disk, lagRepeats: repeats, warning: warning,
       resources: resources, newWarnings: newWarnings)
-  }
-
-  /// Adds a sample of `snapshot`.
-  public func sample(_ snapshot: SessionSnapshot) -> Reading {
-    sample(
-      bytesWritten: snapshot.outputs.reduce(0) { $0 + $1.bytes }, lagRepeats: snapshot.lagRepeats)
+    reading.cameraBytesPerSecond = load.cameraBytesPerSecond
+    reading.outputs = outputs
+    return reading
   }
 
   // MARK: - Warnings
@@ -140,13 +166,14 @@ public final class LiveCostMeter {
   private func warnings(_ resources: [LiveResourceCost], repeats: Int64, at time: Double)
     -> [TakeBudgetRecord.Warning]
   {
+    // By name: each bus and each output thread goes over on its own.
     let nowOver = Set(
       resources.filter {
         $0.cost > BudgetVerdict.overLimit
           || ($0.kind == ResourceCost.Kind.cpu.rawValue && repeats > 0)
-      }.map(\.kind))
+      }.map(\.name))
     defer { over = nowOver }
-    return resources.filter { nowOver.contains($0.kind) && !over.contains($0.kind) }.map {
+    return resources.filter { nowOver.contains($0.name) && !over.contains($0.name) }.map {
       let warning = TakeBudgetRecord.Warning(
         time: time, resource: $0.name, cost: $0.cost, advice: advice(for: $0.kind))
       budget?.warn(warning)
@@ -154,8 +181,10 @@ public final class LiveCostMeter {
     }
   }
 
-  /// What to change for the next take when `kind` goes over.
+  /// What to change for the next take when `kind` goes over (an output thread is eased by
+  /// what eases the CPU).
   private func advice(for kind: String) -> String {
+    let kind = kind == LiveResourceCost.outputThreadKind ? ResourceCost.Kind.cpu.rawValue : kind
     if let change = budget?.advice[kind] { return change + " (`dualcam budget` lists more)" }
     return "choose a faster preset, a lower frame rate or a smaller size (`dualcam budget` "
       + "lists them)"
@@ -164,7 +193,11 @@ public final class LiveCostMeter {
 
 /// One resource's cost measured during a take.
 public struct LiveResourceCost: Sendable, Equatable {
-  /// `cpu` or `disk-write-rate`, as in the prediction.
+  /// The kind of an output's thread, measured live only: the prediction counts the outputs'
+  /// encoders in the CPU's cores.
+  public static let outputThreadKind = "output-thread"
+
+  /// `usb-bus`, `cpu` or `disk-write-rate` as in the prediction, or `output-thread`.
   public var kind: String
   /// The resource in words.
   public var name: String

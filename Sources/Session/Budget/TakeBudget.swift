@@ -1,3 +1,4 @@
+public import Budget
 public import DualCamCore
 import Foundation
 
@@ -21,17 +22,23 @@ public final class TakeBudget: @unchecked Sendable {
   /// What to change for the next take when a resource goes over, by resource kind (`cpu`,
   /// `disk-write-rate`, …): the degrade order's first change that lowers it.
   public let advice: [String: String]
-  private var cpuSecondsAtStart: Double?
+  /// The USB buses the take's cameras stream on, for the live cost of each.
+  public let usbBuses: [USBBusLoad]
+  private var atStart: TakeLoad.Sample?
   // Warnings come from the thread that polls the take (the command's loop or the interface),
   // while the take is finished on another: they are kept under a lock.
   private let warnings = Locked<[TakeBudgetRecord.Warning]>([])
 
   /// A budget with `decided` for a machine with `cores` cores available, and `advice` for
-  /// resources that go over.
-  public init(decided: TakeBudgetRecord, cores: Double, advice: [String: String] = [:]) {
+  /// resources that go over; `usbBuses` are the buses its cameras load.
+  public init(
+    decided: TakeBudgetRecord, cores: Double, advice: [String: String] = [:],
+    usbBuses: [USBBusLoad] = []
+  ) {
     self.decided = decided
     self.cores = cores
     self.advice = advice
+    self.usbBuses = usbBuses
   }
 
   /// Keeps a warning for the take's metadata.
@@ -42,22 +49,42 @@ public final class TakeBudget: @unchecked Sendable {
   /// The warnings so far.
   public var warningsSoFar: [TakeBudgetRecord.Warning] { warnings.withLock { $0 } }
 
-  /// Marks the start of the take: the process's CPU time from here on is the take's.
-  func takeStarted() {
-    cpuSecondsAtStart = Self.processCPUSeconds()
+  /// Marks the start of the take with its counters then (`start`): the process's CPU time and
+  /// the cameras' bytes from here on are the take's.
+  func takeStarted(_ start: TakeLoad.Sample) {
+    atStart = start
   }
 
   /// The record for `metadata`: the decision alone while recording, with the measured cost at
-  /// the end (`final`).
-  func record(for metadata: TakeMetadata, final: Bool) -> TakeBudgetRecord {
+  /// the end (`final`, with the take's counters at its end in `end`) taken at `rate`.
+  func record(
+    for metadata: TakeMetadata, final end: TakeLoad.Sample? = nil, rate: FrameRate? = nil
+  ) -> TakeBudgetRecord {
     var record = decided
     record.warnings = warningsSoFar
-    guard final, let start = cpuSecondsAtStart else { return record }
-    record.measured = TakeBudgetRecord.Measured(
+    guard let end, let start = atStart else { return record }
+    var measured = TakeBudgetRecord.Measured(
       recordedSeconds: metadata.sync.durationSeconds, wallSeconds: metadata.sync.wallSeconds,
-      cpuSeconds: max(0, Self.processCPUSeconds() - start), cores: cores,
+      cpuSeconds: max(0, end.cpuSeconds - start.cpuSeconds), cores: cores,
       bytesWritten: metadata.outputs.values.reduce(0) { $0 + $1.bytes },
       repeatedForEncoderLag: metadata.sync.repeatedForEncoderLag)
+    if let load = TakeLoad(from: start, to: end) {
+      if let rate {
+        measured.outputs = Dictionary(
+          load.outputLoads(rate: rate).map {
+            ($0.name, .init(millisecondsPerFrame: $0.millisecondsPerFrame, cost: $0.cost))
+          }, uniquingKeysWith: { first, _ in first })
+      }
+      measured.cameraBytesPerSecond = Dictionary(
+        load.cameraBytesPerSecond.map { ($0.key.description, $0.value) },
+        uniquingKeysWith: { first, _ in first })
+      if !usbBuses.isEmpty {
+        measured.usbBusCosts = Dictionary(
+          load.usbCosts(usbBuses).map { ($0.name, $0.cost) },
+          uniquingKeysWith: { first, _ in first })
+      }
+    }
+    record.measured = measured
     return record
   }
 

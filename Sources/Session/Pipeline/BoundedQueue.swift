@@ -25,6 +25,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   /// The most elements the queue holds.
   var capacity: Int { ring.count }
 
+  /// Elements waiting now.
+  var depth: Int { signal.locked { count } }
+
   /// True when `push` would succeed.
   var hasRoom: Bool { signal.locked { count < ring.count } }
 

@@ -1,6 +1,7 @@
 import Compositor
 import DualCamCore
 import Encoding
+import Synchronization
 
 /// One output file's thread: takes jobs from its queue, hands the encoder one camera's frame
 /// or the composite of both, and encodes and muxes it — or, for a stream copy, stores the
@@ -30,6 +31,9 @@ final class OutputWorker: @unchecked Sendable {
   private let clock: any MonotonicClock
   private let writeTime: WriteTime?
   private let failure = Locked<DualCamError?>(nil)
+  /// Time spent writing frames (composing, encoding, muxing) on the clock, and how many.
+  private let busyNanoseconds = Atomic<Int64>(0)
+  private let jobsWritten = Atomic<Int64>(0)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
   private let pendingCompositors = Locked<[(compositor: StackCompositor, fromFrame: Int64)]>([])
@@ -71,6 +75,17 @@ final class OutputWorker: @unchecked Sendable {
   /// Bytes in the file so far.
   var bytesWritten: Int64 { writer.bytesWritten }
 
+  /// The output's progress: frames and bytes written, the seconds the worker spent writing
+  /// frames and how many (the time per frame the live budget compares with the frame
+  /// interval), and its queue now.
+  var progress: SessionSnapshot.Output {
+    SessionSnapshot.Output(
+      name: name, frames: framesWritten, bytes: bytesWritten,
+      busySeconds: Double(busyNanoseconds.load(ordering: .relaxed)) / 1e9,
+      busyFrames: jobsWritten.load(ordering: .relaxed), queued: queue.depth,
+      queueCapacity: queue.capacity)
+  }
+
   /// Closes the queue, waits for the frames in it to be written, then finishes the file.
   func finish() throws(DualCamError) -> OutputSummary {
     queue.close()
@@ -84,13 +99,16 @@ final class OutputWorker: @unchecked Sendable {
 
   private func run() {
     while let job = queue.pop(clock: clock) {
-      if let writeTime { clock.sleep(until: clock.now() + writeTime(name, job.index)) }
+      let started = clock.now()
+      if let writeTime { clock.sleep(until: started + writeTime(name, job.index)) }
       if error == nil {
         do {
           try write(job)
         } catch {
           failure.withLock { $0 = $0 ?? error }
         }
+        busyNanoseconds.add(clock.now() - started, ordering: .relaxed)
+        jobsWritten.add(1, ordering: .relaxed)
       }
       job.release()
       wake.notify()

@@ -1,5 +1,7 @@
+import Budget
 import DualCamCore
 import Foundation
+import Session
 
 /// Every stage's counters in a panel at the preview's right edge.
 enum DiagnosticsView {
@@ -12,8 +14,17 @@ enum DiagnosticsView {
       let counters = camera == .front ? state.session?.front : state.session?.back
       let rate = camera == .front ? state.measuredRates.front : state.measuredRates.back
       lines.append(("\(camera.description.uppercased()) \(source.label)", false))
+      // What a device sends (for a USB camera, its traffic on the bus) while a take runs; a
+      // file or test pattern sends nothing anywhere.
+      let device = source.kind == "v4l2"
+      let sent = state.liveCost?.cameraBytesPerSecond[camera].flatMap { device ? $0 : nil }.map {
+        ", \(Formatting.bytes(Int64($0)))/s"
+      }
       lines.append(
-        ("  \(source.kind) \(source.nativeFormat) \(source.size) @ \(source.frameRate)", false))
+        (
+          "  \(source.kind) \(source.nativeFormat) \(source.size) @ \(source.frameRate)"
+            + (sent ?? ""), false
+        ))
       lines.append(
         ("  measured \(Formatting.rate(rate)) fps, delivered \(counters?.delivered ?? 0)", false))
       let dropped = counters?.dropped ?? 0
@@ -37,10 +48,7 @@ enum DiagnosticsView {
           false
         ))
       lines.append(("  encoder-lag repeats \(session.lagRepeats)", session.lagRepeats > 0))
-      for output in session.outputs {
-        lines.append(
-          ("  \(output.name): \(output.frames) fr, \(Formatting.bytes(output.bytes))", false))
-      }
+      for output in session.outputs { lines.append(outputLine(output, state: state)) }
     }
     lines += soundLines(state)
     lines += LiveCostView.diagnosticsLines(state)
@@ -57,6 +65,19 @@ enum DiagnosticsView {
       lines.append(("  camera to screen \(Int(latency.rounded())) ms", false))
     }
     return lines
+  }
+
+  /// `  dualview 2490 fr 31 MB 15/33 ms q1`: an output's frames and bytes, its thread's time per
+  /// frame over the last seconds against the frame interval (flagged when it cannot keep up),
+  /// and the frames waiting in its queue.
+  static func outputLine(_ output: SessionSnapshot.Output, state: AppState) -> (String, Bool) {
+    var line = "  \(output.name) \(output.frames) fr \(Formatting.bytes(output.bytes))"
+    let load = state.liveCost?.outputs.first { $0.name == output.name }
+    if let load {
+      line += String(format: " %.0f/%.0f ms", load.millisecondsPerFrame, load.intervalMilliseconds)
+    }
+    if output.queueCapacity > 0 { line += " q\(output.queued)" }
+    return (line, (load?.cost ?? 0) > BudgetVerdict.overLimit)
   }
 
   /// The sound input's counters: from the input since the session opened, and the take's

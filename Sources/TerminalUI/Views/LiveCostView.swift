@@ -18,7 +18,8 @@ enum LiveCostView {
       return []
     }
     var lines: [(String, Bool)] = [("BUDGET (live)", false)]
-    for resource in reading.resources {
+    // Output threads are on the take's output lines, as time per frame.
+    for resource in reading.resources where resource.kind != LiveResourceCost.outputThreadKind {
       lines.append(
         (
           "  \(resource.name) \(Formatting.cost(resource.cost)) \(resource.verdict)",

@@ -147,7 +147,8 @@ struct RecordCommand: ParsableCommand {
 
     let progress = ProgressLine(enabled: !quiet)
     let meter = LiveCostMeter(
-      budget: takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
+      budget: takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount),
+      frameRate: session.settings.frameRate)
     while true {
       let snapshot = session.snapshot()
       if snapshot.takeEnded || snapshot.failure != nil || signals.stopRequested { break }

@@ -48,9 +48,9 @@ enum StateFixtures {
     session.pausedSeconds = 7
     session.front.dropped = 2
     session.outputs = [
-      .init(name: "dualview", frames: 2490, bytes: 31_200_000),
-      .init(name: "front", frames: 2490, bytes: 15_700_000),
-      .init(name: "back", frames: 2490, bytes: 15_500_000),
+      .init(name: "dualview", frames: 2490, bytes: 31_200_000, queued: 2, queueCapacity: 8),
+      .init(name: "front", frames: 2490, bytes: 15_700_000, queued: 0, queueCapacity: 8),
+      .init(name: "back", frames: 2490, bytes: 15_500_000, queued: 0, queueCapacity: 8),
     ]
     state.session = session
     return state

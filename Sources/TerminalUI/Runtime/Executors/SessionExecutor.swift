@@ -361,7 +361,8 @@ final class SessionExecutor {
     let meter =
       liveCostMeter
       ?? LiveCostMeter(
-        budget: session?.takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount))
+        budget: session?.takeBudget, cores: Double(ProcessInfo.processInfo.activeProcessorCount),
+        frameRate: session?.settings.frameRate)
     liveCostMeter = meter
     return .liveCost(meter.sample(snapshot))
   }
