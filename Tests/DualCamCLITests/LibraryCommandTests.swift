@@ -14,9 +14,14 @@ struct LibraryCommandTests {
     init() throws {
       folder = try TemporaryFolder()
       home = try TemporaryFolder()
-      for seconds in ["1s", "2s"] {
+      // The first take's back camera loses every fifth frame: a take with a problem whatever
+      // the machine's load (the second may have some too on a busy machine).
+      for (seconds, back) in [("1s", "synthetic:drop-every=5"), ("2s", "synthetic")] {
         let result = try CommandRunner.run(
-          ["record", "--duration", seconds, "--size", "320x240", "--quiet", "--output", path])
+          [
+            "record", "--duration", seconds, "--size", "320x240", "--back", back, "--quiet",
+            "--output", path,
+          ])
         try #require(result.status == 0, "stderr: \(result.standardError)")
       }
       takes = folder.entries
@@ -61,7 +66,16 @@ struct LibraryCommandTests {
     let searched = try library.run(["list", "--json", "--search", library.takes[0]])
     let found = try JSONSerialization.jsonObject(with: Data(searched.standardOutput.utf8))
     #expect((found as? [[String: Any]])?.count == 1)
-    let none = try library.run(["list", "--problems"])
+    let problems = try library.run(["list", "--problems"])
+    #expect(problems.status == 0)
+    let listed = problems.standardOutput.split(separator: "\n").dropFirst()
+    #expect(listed.contains { $0.contains(library.takes[0]) && $0.contains("drops") })
+    #expect(
+      listed.allSatisfy { line in
+        ["drops", "repeats", "lost-signal"].contains { line.contains($0) }
+      },
+      "only takes with a problem: \(listed)")
+    let none = try library.run(["list", "--problems", "--search", "no-such-take"])
     #expect(none.status == 0 && none.standardOutput.isEmpty)
     #expect(none.standardError.contains("no take matches"))
   }
