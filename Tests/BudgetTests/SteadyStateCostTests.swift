@@ -38,17 +38,17 @@ struct SteadyStateCostTests {
     let plan = SteadyStateCost.Plan()
     let cheap = FakeEncoder(startup: 0.004, perFrame: 0.001)
     _ = try SteadyStateCost.measure(plan: plan) { frames in cheap.run(frames) }
-    // 10 ms for 6 frames: 1.7 ms a frame guessed, 180 more frames for 0.3 s, capped at 40.
-    #expect(cheap.runs.withLock { $0 } == [1, 6, 46, 6, 46])
+    // 24 ms for 20 frames: 1.2 ms a frame guessed, 666 more frames for 0.8 s, capped at 80.
+    #expect(cheap.runs.withLock { $0 } == [1, 20, 100, 20, 100])
     let middling = FakeEncoder(startup: 0.06, perFrame: 0.02)
     _ = try SteadyStateCost.measure(plan: plan) { frames in middling.run(frames) }
-    // 180 ms for 6 frames: 30 ms a frame guessed, 10 more frames.
-    #expect(middling.runs.withLock { $0 } == [1, 6, 16, 6, 16])
+    // 460 ms for 20 frames: 23 ms a frame guessed, 34 more frames, raised to the minimum of 40.
+    #expect(middling.runs.withLock { $0 } == [1, 20, 60, 20, 60])
     let slow = FakeEncoder(startup: 0.1, perFrame: 0.1)
     _ = try SteadyStateCost.measure(plan: plan) { frames in slow.run(frames) }
-    // The warm-up took 0.2 s: a slow encoder, 2 frames, then 150 ms a frame guessed: 2 more
-    // frames, raised to the slow minimum of 3; one pair only.
-    #expect(slow.runs.withLock { $0 } == [1, 2, 5])
+    // The warm-up took 0.2 s: a slow encoder, 2 frames, then 150 ms a frame guessed: 5 more
+    // frames for 0.8 s (at least the slow minimum of 3); one pair only.
+    #expect(slow.runs.withLock { $0 } == [1, 2, 7])
   }
 
   @Test("the process's first encoder paying extra in its first run changes nothing")

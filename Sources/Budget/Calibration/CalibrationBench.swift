@@ -28,7 +28,7 @@ enum CalibrationBench {
     var maximumFrames = 90
     /// An encoder's long run is planned this much processor time longer than its short run
     /// (`SteadyStateCost.Plan.extraSeconds`).
-    var encoderExtraSeconds = 0.3
+    var encoderExtraSeconds = 0.8
   }
 
   /// Processor seconds per frame of `work`; `layout`, `frontSize` and `backSize` shape

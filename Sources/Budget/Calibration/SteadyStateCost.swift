@@ -15,27 +15,32 @@ public struct SteadyStateCost: Sendable, Hashable {
   /// Processor seconds of opening and finishing the encoder (for a note; a take pays it once).
   public var startupSeconds: Double
 
-  /// How long the runs are. x264's rate control starts a take's first frames at a dearer
-  /// quality (with ABR at 1080p, frames 3–6 cost 1.5–1.9 times a later frame, measured with
-  /// ffmpeg's libx264), so the short run already has a few frames and the long one many more;
-  /// an encoder whose first frame alone is slow (a slow preset, a large picture) gets shorter
-  /// runs, or its calibration would take many seconds.
+  /// How long the runs are. x264's rate control starts a take at a dearer quality and takes
+  /// tens of frames to settle (with ABR at 1080p, frames 3–6 cost 1.5–1.9 times a later frame,
+  /// measured with ffmpeg's libx264, and frames 7–21 still about 1.3 times). With runs of 6
+  /// and 14–46 frames a 1080p ultrafast encoder calibrated at 13–18.7 ms per frame on the
+  /// machine of `PERFORMANCE.md` §8, where the same encoder took 12.7 ms per frame in a take
+  /// (its output thread's time, which includes waiting for a core) and 11.7–12.3 ms in
+  /// ffmpeg; with runs of 20 and 60–100 frames it calibrated at 11.6 ms, the 720p one at
+  /// 4.9 ms (ffmpeg 5.8). So the short run leaves the ramp behind and the long one measures
+  /// frames past it; an encoder whose first frame alone is slow (a slow preset, a large
+  /// picture) gets shorter runs, or its calibration would take many seconds.
   public struct Plan: Sendable, Hashable {
     /// Frames of the short run …
-    public var shortFrames = 6
+    public var shortFrames = 20
     /// … or of a slow encoder's, one whose warm-up run (one frame) took at least …
     public var slowShortFrames = 2
     /// … this many processor seconds.
     public var slowWarmUpSeconds = 0.15
     /// The long run is planned to take about this much more processor time than the short one
     /// (judged from the short run, start-up included, so it errs short) …
-    public var extraSeconds = 0.3
+    public var extraSeconds = 0.8
     /// … with at least this many more frames (`slowMinimumExtraFrames` for a slow encoder) …
-    public var minimumExtraFrames = 8
+    public var minimumExtraFrames = 40
     /// … (see above) …
     public var slowMinimumExtraFrames = 3
     /// … and at most this many.
-    public var maximumExtraFrames = 40
+    public var maximumExtraFrames = 80
     /// Pairs of runs for an encoder that is not slow; the cheapest pair's figure is kept. On a
     /// shared machine a burst of work elsewhere (a compiler on the other core, sharing its
     /// caches) inflated one 720p calibration by 1.6 times, and interference only ever adds.
