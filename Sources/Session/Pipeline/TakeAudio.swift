@@ -190,6 +190,8 @@ final class TakeAudio: @unchecked Sendable {
     for lane in lanes { packets += lane.track.encoder.packetsProduced }
     counters.packets = packets
     if let mixed {
+      // Mixed, the second input is written inside the first track and muted with it, so its
+      // frames written and muted are that track's.
       counters.second = Counters.Second(
         timeline: mixed.timeline.statistics, framesWritten: lanes[0].track.framesWritten,
         mutedFrames: lanes[0].fader.mutedFrames)

@@ -111,26 +111,34 @@ extension MenuView {
     case resource(MenuBudget.Resource)
   }
 
-  /// The ← and → settings of the highlighted item of a page that changes recording settings
-  /// (nil where that side is no change); empty on other pages.
+  /// The ← and → settings of the highlighted item of a page that changes what the budget
+  /// weighs (nil where that side changes nothing it weighs); empty on other pages (the sound's:
+  /// the budget does not weigh it).
   static func budgetSettings(_ navigation: MenuNavigation, state: AppState)
     -> [RecordingSettings?]
   {
     let page = MenuCatalog.page(navigation.page, in: state)
-    let changesSettings = page.items.contains { item in
-      guard item.enabled, case .choice = item.kind else { return false }
-      if case .recording = item.adjust(1) { return true }
-      return false
+    func weighed(_ item: MenuItem, _ delta: Int) -> RecordingSettings? {
+      guard item.enabled, case .choice = item.kind,
+        case .recording(let settings) = item.adjust(delta),
+        changesBudget(settings, from: state.settings)
+      else { return nil }
+      return settings
     }
-    guard changesSettings, !page.items.isEmpty else { return [] }
+    let weighsAny = page.items.contains { weighed($0, 1) != nil || weighed($0, -1) != nil }
+    guard weighsAny, !page.items.isEmpty else { return [] }
     let item = page.items[min(max(navigation.selected, 0), page.items.count - 1)]
-    guard item.enabled, case .choice = item.kind else { return [nil, nil] }
-    return [-1, 1].map { delta in
-      if case .recording(let settings) = item.adjust(delta), settings != state.settings {
-        return settings
-      }
-      return nil
-    }
+    return [weighed(item, -1), weighed(item, 1)]
+  }
+
+  /// True when `settings` differ from `current` in what the budget weighs: everything but the
+  /// sound.
+  static func changesBudget(_ settings: RecordingSettings, from current: RecordingSettings)
+    -> Bool
+  {
+    var withoutSound = settings
+    withoutSound.audio = current.audio
+    return withoutSound != current
   }
 
   /// The rows the page's budget takes: none on pages without recording settings.
