@@ -119,15 +119,21 @@ public struct ControlStore: Sendable {
     let url = fileURL(for: identity)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let problem: String
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let data = try encoder.encode(File(identity: identity, controls: values))
-      try (data + Data("\n".utf8)).write(to: url, options: .atomic)
+      // Through the one write loop (short writes, EINTR, never through a link at the name).
+      try FileContentsWriter.write(data + Data("\n".utf8), to: url, mode: .atomic)
+      return
+    } catch let failure as WriteFailure {
+      problem = failure.reason
     } catch {
-      throw .outputUnavailable(
-        "cannot save camera controls to \(url.path): \(error.localizedDescription)",
-        fix: "check that the folder is writable, or set XDG_CONFIG_HOME to one that is")
+      problem = error.localizedDescription
     }
+    throw .outputUnavailable(
+      "cannot save camera controls to \(url.path): \(problem)",
+      fix: "check that the folder is writable, or set XDG_CONFIG_HOME to one that is")
   }
 
   /// `20261123-070512`, for backup names.

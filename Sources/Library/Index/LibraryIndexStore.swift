@@ -1,3 +1,4 @@
+import DualCamCore
 public import Foundation
 
 #if canImport(Glibc)
@@ -51,7 +52,8 @@ public struct LibraryIndexStore: Sendable, Equatable {
     let bytes = IndexFileFormat.encode(cache, root: root.standardizedFileURL)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Data(bytes).write(to: url(for: root), options: .atomic)
+      // A cache can be made again: no wait for the disk.
+      try FileContentsWriter.write(Data(bytes), to: url(for: root), mode: .atomic, synced: false)
       return true
     } catch {
       return false

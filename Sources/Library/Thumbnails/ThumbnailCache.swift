@@ -45,14 +45,21 @@ public struct ThumbnailCache: Sendable {
 
   /// Stores `thumbnail` for `key` (atomically: a reader never sees half a picture).
   public func store(_ thumbnail: Thumbnail, for key: ThumbnailKey) throws(DualCamError) {
+    let problem: String
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try thumbnail.portablePixmap.write(to: url(for: key), options: .atomic)
+      // A cache can be made again: no wait for the disk.
+      try FileContentsWriter.write(
+        thumbnail.portablePixmap, to: url(for: key), mode: .atomic, synced: false)
+      return
+    } catch let failure as WriteFailure {
+      problem = failure.reason
     } catch {
-      throw .outputUnavailable(
-        "cannot store a thumbnail in \(folder.path): \(error.localizedDescription)",
-        fix: "check the permissions of \(folder.path), or set XDG_CACHE_HOME")
+      problem = error.localizedDescription
     }
+    throw .outputUnavailable(
+      "cannot store a thumbnail in \(folder.path): \(problem)",
+      fix: "check the permissions of \(folder.path), or set XDG_CACHE_HOME")
   }
 
   /// Two 64-bit FNV-1a hashes with different offsets, as 32 hex digits: stable across runs

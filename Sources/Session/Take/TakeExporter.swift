@@ -162,7 +162,7 @@ public enum TakeExporter {
       }
     }
     do {
-      try data.write(to: target)
+      try FileContentsWriter.write(data, to: target, mode: .atomic)
     } catch {
       throw writeFailure(error, target: target)
     }
