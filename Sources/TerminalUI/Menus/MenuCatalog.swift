@@ -76,21 +76,33 @@ public enum MenuCatalog {
     "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
   ]
 
-  static func recordingPage(_ state: AppState) -> MenuPage {
+  /// A ←/→ row that changes the recording settings with `change` (the delta is -1 or 1);
+  /// while a take runs it is disabled, with `lockNote` as its note.
+  static func settingsRow(
+    _ state: AppState, lockNote: String, _ title: String, _ value: String, note: String? = nil,
+    _ change: @escaping @Sendable (inout RecordingSettings, Int) -> Void
+  ) -> MenuItem {
     let settings = state.settings
     let locked = state.isTakeRunning
-    let lockNote = locked ? "Recording settings change between takes: stop the take first" : nil
+    return MenuItem(
+      title: title, value: value, kind: .choice, note: locked ? lockNote : note,
+      enabled: !locked,
+      adjust: { delta in
+        var changed = settings
+        change(&changed, delta)
+        return .recording(changed)
+      })
+  }
+
+  static func recordingPage(_ state: AppState) -> MenuPage {
+    let settings = state.settings
     func row(
       _ title: String, _ value: String, note: String? = nil,
       _ change: @escaping @Sendable (inout RecordingSettings, Int) -> Void
     ) -> MenuItem {
-      MenuItem(
-        title: title, value: value, kind: .choice, note: lockNote ?? note, enabled: !locked,
-        adjust: { delta in
-          var changed = settings
-          change(&changed, delta)
-          return .recording(changed)
-        })
+      settingsRow(
+        state, lockNote: "Recording settings change between takes: stop the take first", title,
+        value, note: note, change)
     }
     var items = [
       row("Camera size", settings.size.description, note: "Each camera's picture and file") {

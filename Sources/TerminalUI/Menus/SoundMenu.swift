@@ -14,21 +14,18 @@ enum SoundMenu {
   static func page(_ state: AppState) -> MenuPage {
     let settings = state.settings
     let audio = settings.audioSettings
-    let locked = state.isTakeRunning
-    let lockNote = locked ? "Sound settings change between takes: stop the take first" : nil
     func row(
       _ title: String, _ value: String, note: String? = nil,
       _ change: @escaping @Sendable (inout AudioSettings, Int) -> Void
     ) -> MenuItem {
-      MenuItem(
-        title: title, value: value, kind: .choice, note: lockNote ?? note, enabled: !locked,
-        adjust: { delta in
-          var changed = settings
-          var sound = audio
-          change(&sound, delta)
-          changed.audio = sound
-          return .recording(changed)
-        })
+      MenuCatalog.settingsRow(
+        state, lockNote: "Sound settings change between takes: stop the take first", title,
+        value, note: note
+      ) { settings, delta in
+        var sound = settings.audioSettings
+        change(&sound, delta)
+        settings.audio = sound
+      }
     }
     let inputs = inputChoices(state)
     let current = audio.input.description
