@@ -286,6 +286,27 @@ struct ManualClockTakeTests {
     }
   }
 
+  @Test("a camera without signal when the take starts: the loss is the take's first event")
+  func signalLostBeforeTheTake() throws {
+    // The back camera goes silent 0.1 s after it starts and comes back at 1.0 s; the take
+    // starts at 0.5 s, in the middle of it.
+    let rig = try Rig(backCamera: { settings in
+      BlackoutCamera(
+        position: .back, size: settings.size, rate: settings.frameRate, from: 0.1, until: 1.0,
+        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
+    })
+    defer { rig.close() }
+    try rig.start(frames: 45, lead: 500 * Self.millisecond)
+    let result = try rig.finish()
+    let errors = try TakeInspector(folder: result.folder).metadata.errors
+    #expect(
+      errors.first
+        == "at 0.0 s: back camera: signal lost (test blackout), before the take started",
+      "\(errors)")
+    #expect(errors.contains { $0.hasSuffix("back camera: signal restored") })
+    #expect(!errors.contains { $0.contains("front camera: signal lost") })
+  }
+
   @Test("each output's time per frame is measured on the clock, live and in the metadata")
   func outputTimePerFrame() throws {
     // The dual view takes 20 ms a frame, the cameras' files 5 ms: on the manual clock the real

@@ -34,13 +34,24 @@ struct TakeMetadataBuilder {
     return recorded
   }
 
-  /// Source events since the take started, each with its time into the take.
+  /// Source events since the take started, each with its time into the take, after a camera
+  /// that had lost its signal when the take started (so that a later "signal restored" is
+  /// never the first word of a loss).
   private var takeEvents: [String] {
-    events.filter { $0.time >= take.startTime }.map { event in
-      let seconds = Double(event.time - take.startTime) / 1e9
-      let rounded = (seconds * 100).rounded() / 100
-      return "at \(rounded) s: \(event.text)"
+    let before = events.filter { $0.time < take.startTime }
+    let lostAtStart = CameraPosition.allCases.compactMap { position -> String? in
+      let prefix = "\(position) camera: signal "
+      guard let last = before.last(where: { $0.text.hasPrefix(prefix) }),
+        last.text.hasPrefix(prefix + "lost")
+      else { return nil }
+      return "at 0.0 s: \(last.text), before the take started"
     }
+    return lostAtStart
+      + events.filter { $0.time >= take.startTime }.map { event in
+        let seconds = Double(event.time - take.startTime) / 1e9
+        let rounded = (seconds * 100).rounded() / 100
+        return "at \(rounded) s: \(event.text)"
+      }
   }
 
   func build() -> TakeMetadata {
