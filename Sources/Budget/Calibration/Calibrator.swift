@@ -1,8 +1,8 @@
 public import DualCamCore
 
 /// Makes sure the calibration table holds every work the model needs for some inputs: reuses
-/// what the cache has for this machine, measures the rest (a fraction of a second each, so a
-/// first run or a settings change costs a second or two), and saves it.
+/// what the cache has for this machine, measures the rest (up to a second or two each, so a
+/// first run or a settings change costs 1–5 s from 480p to 1080p), and saves it.
 public struct Calibrator: Sendable {
   /// Measures one work: processor seconds per frame. The inputs give the layout and sizes.
   public typealias Measure =
@@ -31,7 +31,7 @@ public struct Calibrator: Sendable {
   }
 
   /// The works `calibrate(for:)` would have to measure now (not in the cache), so a caller can
-  /// say that it is about to take a second or two.
+  /// say that it is about to take a few seconds.
   public func missing(for inputs: BudgetInputs) throws(DualCamError) -> [CalibrationWork] {
     let cached = Set(cache.load().entries.map(\.work))
     return try BudgetModel.calibrationNeeded(for: inputs).filter { !cached.contains($0) }

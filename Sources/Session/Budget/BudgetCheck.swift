@@ -30,7 +30,7 @@ public struct BudgetCheck: Sendable {
   public var notes: [String]
 
   /// Weighs `settings` with the opened sources `front` and `back`. `status` hears the one line
-  /// said before a calibration (a second or two on first use and when the settings change).
+  /// said before a calibration (1–5 s on first use and when the settings change).
   /// `calibrator` is this machine's (tests stand in one that measures nothing).
   public static func weigh(
     settings: RecordingSettings, front: SourceInfo, back: SourceInfo,

@@ -5,7 +5,7 @@ import Foundation
 
 /// The budget of settings weighed with the calibration already cached on this machine, never
 /// calibrating: what the interface's menus show while the settings are being changed (a
-/// calibration takes a second or two and would stall the menus). A stage not in the cache
+/// calibration takes seconds and would stall the menus). A stage not in the cache
 /// leaves the CPU unweighed, which the menus show as "not calibrated".
 public struct CachedBudgetPrediction: Sendable {
   private let probe: BudgetProbe

@@ -22,7 +22,7 @@ final class SessionExecutor {
   private var liveCostMeter: LiveCostMeter?
   private var stopThread: Thread?
   /// The budget's calibration, started in the background when a session opens so that the
-  /// record key finds it in the cache instead of freezing the screen for a second or two.
+  /// record key finds it in the cache instead of freezing the screen for seconds.
   private let calibrationDone = Mailbox<Bool>()
   private var calibrationThread: Thread?
   /// The session changed while a calibration ran: calibrate its settings too when it ends.
@@ -253,7 +253,7 @@ final class SessionExecutor {
   // MARK: - Calibration
 
   /// Weighs the open session's settings on a thread of its own, which calibrates what this
-  /// machine's cache lacks (a second or two on first use and for new settings).
+  /// machine's cache lacks (1–5 s on first use and for new settings).
   private func startCalibration() {
     guard let session else { return }
     guard calibrationThread == nil else {
