@@ -220,16 +220,22 @@ struct ManualClockTakeTests {
     }
   }
 
+  /// A rig whose back camera captures 1 ms after the front one and delivers nothing from `from`
+  /// to `until` seconds after it starts.
+  static func blackoutRig(from: Double, until: Double) throws -> Rig {
+    try Rig(backCamera: { settings in
+      BlackoutCamera(
+        position: .back, size: settings.size, rate: settings.frameRate, from: from, until: until,
+        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
+    })
+  }
+
   @Test("a camera that goes silent: exactly its silent slots show NO SIGNAL, the take goes on")
   func signalLossIsExact() throws {
     // The back camera captures 1 ms after the front one and delivers nothing from 0.8 s to
     // 1.8 s after it starts: frames 24…53. The take starts on its frame 0. So slot 23 has both
     // frames 23 before the blackout, and the signal is back in time for slot 54's frame 54.
-    let rig = try Rig(backCamera: { settings in
-      BlackoutCamera(
-        position: .back, size: settings.size, rate: settings.frameRate, from: 0.8, until: 1.8,
-        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
-    })
+    let rig = try Self.blackoutRig(from: 0.8, until: 1.8)
     defer { rig.close() }
     try rig.start(frames: 75, lead: Self.millisecond)
     let result = try rig.finish()
@@ -290,11 +296,7 @@ struct ManualClockTakeTests {
   func signalLostBeforeTheTake() throws {
     // The back camera goes silent 0.1 s after it starts and comes back at 1.0 s; the take
     // starts at 0.5 s, in the middle of it.
-    let rig = try Rig(backCamera: { settings in
-      BlackoutCamera(
-        position: .back, size: settings.size, rate: settings.frameRate, from: 0.1, until: 1.0,
-        options: try SyntheticCameraOptions(parsing: "phase=1ms"))
-    })
+    let rig = try Self.blackoutRig(from: 0.1, until: 1.0)
     defer { rig.close() }
     try rig.start(frames: 45, lead: 500 * Self.millisecond)
     let result = try rig.finish()
