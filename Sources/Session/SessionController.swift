@@ -433,7 +433,7 @@ public final class SessionController: Sendable {
     ).build()
     (metadata.audio, metadata.audio2) = audioRecords(report.audio, take: take.outputs.audio)
     metadata.stopReason = stop.reason
-    // The outputs' time counts to their last frame, finishing included.
+    // The CPU time counts to now, finishing the files included; the outputs' to their last frame.
     var end = atStop
     end.cpuSeconds = TakeBudget.processCPUSeconds()
     end.outputs = take.outputs.workers.map(\.progress)
