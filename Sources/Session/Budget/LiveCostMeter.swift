@@ -125,11 +125,9 @@ public final class LiveCostMeter {
     resources.append(
       LiveResourceCost(kind: ResourceCost.Kind.cpu.rawValue, name: "CPU", cost: cpu))
     let outputs = frameRate.map(load.outputLoads(rate:)) ?? []
-    if !outputs.isEmpty {
-      resources += outputs.map {
-        LiveResourceCost(
-          kind: LiveResourceCost.outputThreadKind, name: "\($0.name) output", cost: $0.cost)
-      }
+    resources += outputs.map {
+      LiveResourceCost(
+        kind: LiveResourceCost.outputThreadKind, name: "\($0.name) output", cost: $0.cost)
     }
     if let capacity = diskWriteCapacity {
       resources.append(

@@ -26,6 +26,9 @@ final class SessionFrameSink: FrameSink, Sendable {
   struct Event: Sendable {
     var time: MonotonicTime
     var text: String
+    /// The camera and whether it lost (true) or regained (false) its signal.
+    var camera: CameraPosition
+    var signalLost: Bool
   }
 
   private let channels: [Channel]
@@ -66,10 +69,10 @@ final class SessionFrameSink: FrameSink, Sendable {
     switch event {
     case .signalLost(let reason):
       channel.signalLost.store(true, ordering: .relaxed)
-      record("\(position) camera: signal lost (\(reason))")
+      record("\(position) camera: signal lost (\(reason))", camera: position, signalLost: true)
     case .signalRestored:
       channel.signalLost.store(false, ordering: .relaxed)
-      record("\(position) camera: signal restored")
+      record("\(position) camera: signal restored", camera: position, signalLost: false)
     }
     wake.notify()
   }
@@ -85,8 +88,8 @@ final class SessionFrameSink: FrameSink, Sendable {
   /// Source events so far, oldest first.
   var eventLog: [Event] { events.withLock { $0 } }
 
-  private func record(_ text: String) {
-    let event = Event(time: clock.now(), text: text)
+  private func record(_ text: String, camera: CameraPosition, signalLost: Bool) {
+    let event = Event(time: clock.now(), text: text, camera: camera, signalLost: signalLost)
     events.withLock { $0.append(event) }
   }
 

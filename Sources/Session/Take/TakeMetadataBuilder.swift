@@ -40,10 +40,9 @@ struct TakeMetadataBuilder {
   private var takeEvents: [String] {
     let before = events.filter { $0.time < take.startTime }
     let lostAtStart = CameraPosition.allCases.compactMap { position -> String? in
-      let prefix = "\(position) camera: signal "
-      guard let last = before.last(where: { $0.text.hasPrefix(prefix) }),
-        last.text.hasPrefix(prefix + "lost")
-      else { return nil }
+      guard let last = before.last(where: { $0.camera == position }), last.signalLost else {
+        return nil
+      }
       return "at 0.0 s: \(last.text), before the take started"
     }
     return lostAtStart
