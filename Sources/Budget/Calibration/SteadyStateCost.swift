@@ -41,9 +41,13 @@ public struct SteadyStateCost: Sendable, Hashable {
     public var slowMinimumExtraFrames = 3
     /// … and at most this many.
     public var maximumExtraFrames = 80
-    /// Pairs of runs for an encoder that is not slow; the cheapest pair's figure is kept. On a
-    /// shared machine a burst of work elsewhere (a compiler on the other core, sharing its
-    /// caches) inflated one 720p calibration by 1.6 times, and interference only ever adds.
+    /// Times each run is repeated for an encoder that is not slow; the cheapest of each length
+    /// is kept. On a shared machine a burst of work elsewhere (a compiler on the other core,
+    /// sharing its caches) inflated one 720p calibration by 1.6 times; interference only ever
+    /// adds to a run, so a run's cheapest repeat is its best figure. The difference is taken
+    /// between the cheapest short and the cheapest long run, not as the cheapest difference:
+    /// a short run slowed by chance makes its pair's difference too small, and keeping the
+    /// smallest difference kept that error (an idle machine calibrated 1080p 10–25% low).
     public var rounds = 2
 
     /// The default plan.
@@ -59,33 +63,30 @@ public struct SteadyStateCost: Sendable, Hashable {
   /// Measures with `run`, which opens an encoder, encodes the given number of frames, finishes
   /// it and returns the processor seconds all that took. Runs a one-frame warm-up first (a
   /// process's first encoder also pays for its first touch of x264's tables; its time tells a
-  /// slow encoder), then the short run and the long run sized from it, `rounds` times for an
-  /// encoder that is not slow, keeping the lowest cost per frame.
+  /// slow encoder), then the short run and the long run sized from it, alternately, `rounds`
+  /// times each for an encoder that is not slow, and estimates from the cheapest of each.
   public static func measure(
     plan: Plan = Plan(), _ run: (Int) throws(DualCamError) -> Double
   ) throws(DualCamError) -> SteadyStateCost {
     let warmUp = try run(1)
     let slow = warmUp >= plan.slowWarmUpSeconds
     let shortFrames = slow ? plan.slowShortFrames : plan.shortFrames
-    func pair() throws(DualCamError) -> SteadyStateCost {
-      let short = try run(shortFrames)
-      let roughPerFrame = max(short / Double(shortFrames), 1e-6)
-      let extra = min(
+    var short = try run(shortFrames)
+    let roughPerFrame = max(short / Double(shortFrames), 1e-6)
+    let longFrames =
+      shortFrames
+      + min(
         plan.maximumExtraFrames,
         max(
           slow ? plan.slowMinimumExtraFrames : plan.minimumExtraFrames,
           Int(plan.extraSeconds / roughPerFrame)))
-      let long = try run(shortFrames + extra)
-      return estimate(
-        short: (frames: shortFrames, seconds: short),
-        long: (frames: shortFrames + extra, seconds: long))
-    }
-    var best = try pair()
+    var long = try run(longFrames)
     for _ in 1..<(slow ? 1 : max(1, plan.rounds)) {
-      let next = try pair()
-      if next.secondsPerFrame < best.secondsPerFrame { best = next }
+      short = min(short, try run(shortFrames))
+      long = min(long, try run(longFrames))
     }
-    return best
+    return estimate(
+      short: (frames: shortFrames, seconds: short), long: (frames: longFrames, seconds: long))
   }
 
   /// The steady cost from two runs. When noise makes the long run look no dearer than the
