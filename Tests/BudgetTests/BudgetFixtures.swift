@@ -40,6 +40,10 @@ enum BudgetFixtures {
       .init(
         work: CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0)),
         cpuSecondsPerFrame: 0.000_01),
+      // Nothing, so that the figures of the tests stay simple; `ResourceCostTests` charges it.
+      .init(
+        work: CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)),
+        cpuSecondsPerFrame: 0),
       .init(
         work: CalibrationWork(
           kind: .compose, size: canvas, detail: "1280x720+1280x720 full fill"),

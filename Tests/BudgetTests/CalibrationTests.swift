@@ -37,18 +37,19 @@ struct CalibrationTests {
     let counter = CountingMeasure()
     let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
     let first = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
-    // Compose, dual-view encoder, camera encoder (both cameras are the same size), and the
-    // threads' wake-ups.
-    #expect(first.measured.count == 4)
+    // Compose, dual-view encoder, camera encoder (both cameras are the same size), the
+    // threads' wake-ups and the encoders' resuming at the cameras' pace.
+    #expect(first.measured.count == 5)
     #expect(first.measured.contains { $0.kind == .wakeUp })
+    #expect(first.measured.contains { $0.kind == .resumeAfterIdle })
     #expect(first.reused.isEmpty)
     #expect(FileManager.default.fileExists(atPath: cache.file.path))
 
     let second = try Calibrator(cache: cache, measure: counter.measure).calibrate(for: inputs())
     #expect(second.measured.isEmpty)
-    #expect(second.reused.count == 4)
+    #expect(second.reused.count == 5)
     #expect(second.table == first.table)
-    #expect(counter.calls.withLock { $0.count } == 4)
+    #expect(counter.calls.withLock { $0.count } == 5)
 
     var estimateInputs = inputs()
     estimateInputs.calibration = second.table
@@ -69,7 +70,7 @@ struct CalibrationTests {
     #expect(
       changed.measured.filter { $0.preset == "superfast" }.map(\.size) == [BudgetFixtures.hd])
     #expect(changed.reused.contains { $0.preset == "ultrafast" })
-    #expect(cache.load().entries.count == 7)
+    #expect(cache.load().entries.count == 8)
   }
 
   @Test("another machine has a file of its own and starts empty")
@@ -141,6 +142,10 @@ struct CalibrationTests {
     let wakeUp = try Calibrator.measureStages(
       CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0)), inputs)
     #expect(wakeUp > 0 && wakeUp < 0.001, "wake-up: \(wakeUp)")
+    // Zero when the machine loses nothing to pauses (measured as a difference, never below).
+    let resume = try Calibrator.measureStages(
+      CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)), inputs)
+    #expect(resume >= 0 && resume < 0.01, "resume after idle: \(resume)")
     let compose = try Calibrator.measureStages(
       CalibrationWork(kind: .compose, size: ImageSize(width: 320, height: 480)), inputs)
     #expect(compose > 0)

@@ -33,6 +33,26 @@ struct ResourceCostTests {
     #expect(abs(try #require(estimate.resource(.cpu)).demand - (0.33 + 0.0024)) < 1e-9)
   }
 
+  @Test("CPU: every encoder's frame pays for resuming after its pause, by the pause's length")
+  func cpuResumeAfterIdle() throws {
+    var inputs = F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)], cores: 2)
+    let plain = try #require(BudgetModel.costs(inputs).resource(.cpu)).demand
+    inputs.calibration.record(
+      .init(
+        work: CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)),
+        cpuSecondsPerFrame: 0.001))
+    let cpu = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    // Each encoder is busy 2 ms of a frame's 33.3 (the dual view's 4 ms on two threads), so
+    // pauses 31.3 ms, 0.98 of calibration's 32 ms: three encoders × 30 frames × 0.98 × 1 ms.
+    let paused = 3 * 30 * ((1.0 / 30 - 0.002) / 0.032) * 0.001
+    #expect(abs(cpu.demand - plain - paused) < 1e-9)
+    #expect(cpu.explanation.contains("encoders resuming after pauses 0.09"))
+    // medium: 8 ms of work a frame leaves a 25.3 ms pause, 0.79 of a full one.
+    inputs.settings.preset = "medium"
+    let medium = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    #expect(medium.explanation.contains("encoders resuming after pauses 0.07"))
+  }
+
   @Test("CPU: a size not calibrated is scaled by area and says so; a missing preset is unweighed")
   func cpuScaledAndMissing() throws {
     var settings = RecordingSettings()

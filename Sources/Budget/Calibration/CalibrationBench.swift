@@ -85,6 +85,8 @@ enum CalibrationBench {
       return try PipelineBench.readFrame(size: work.size, limits: limits)
     case .wakeUp:
       return PipelineBench.wakeUp()
+    case .resumeAfterIdle:
+      return try measureResumeAfterIdle()
     }
   }
 
@@ -94,15 +96,7 @@ enum CalibrationBench {
   private static func measureEncoder(_ work: CalibrationWork, limits: Limits)
     throws(DualCamError) -> Double
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "dualcam-calibration-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .outputUnavailable(
-        "cannot create a scratch folder for calibration in \(folder.path)",
-        fix: "check that the temporary folder (TMPDIR) is writable")
-    }
+    let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let sources = scenes(format: .i420, size: work.size)
     defer { release(sources) }
@@ -113,9 +107,60 @@ enum CalibrationBench {
     }.secondsPerFrame
   }
 
-  /// Processor seconds of one encode of `frames` frames: open, feed, finish.
+  /// The extra processor seconds an encoder's frame costs when frames come one frame interval
+  /// apart (30 fps), as in a take, rather than back to back, as in the runs of
+  /// `measureEncoder`. Between a take's frames the encoder's core idles or runs other threads,
+  /// and the next frame finds its tables, reference pictures and branch history gone from the
+  /// caches: ffmpeg's libx264 at 640×480 ultrafast, 300 frames at a fixed quantizer, took
+  /// 0.61 s of processor time back to back and 0.85 s paced at 30 fps (0.72 at 60, 0.92 at 15),
+  /// 0.8 ms more a frame; at 720p and 1080p with a bit rate 0.8–2 ms. A take's small encoders
+  /// were predicted 30–35% under their cost without it (`PERFORMANCE.md` §8). Measured on a
+  /// 640×480 ultrafast encoder: the same run of 32 frames back to back and with its last 12
+  /// paced, the cheaper of two each, the difference per paced frame; about a second.
+  private static func measureResumeAfterIdle() throws(DualCamError) -> Double {
+    let work = CalibrationWork(
+      kind: .encode, size: ImageSize(width: 640, height: 480), codec: .h264, preset: "ultrafast",
+      threads: 1)
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sources = scenes(format: .i420, size: work.size)
+    defer { release(sources) }
+    let lead = 20
+    let paced = 12
+    var backToBack = Double.infinity
+    var atPace = Double.infinity
+    for _ in 0..<2 {
+      backToBack = min(
+        backToBack, try encode(work, frames: lead + paced, from: sources, in: folder))
+      atPace = min(
+        atPace,
+        try encode(
+          work, frames: lead + paced, from: sources, in: folder,
+          pace: (from: lead, interval: .milliseconds(33))))
+    }
+    return max(0, (atPace - backToBack) / Double(paced))
+  }
+
+  /// A new scratch folder for calibration's files in the temporary folder.
+  private static func scratchFolder() throws(DualCamError) -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "dualcam-calibration-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .outputUnavailable(
+        "cannot create a scratch folder for calibration in \(folder.path)",
+        fix: "check that the temporary folder (TMPDIR) is writable")
+    }
+    return folder
+  }
+
+  /// Processor seconds of one encode of `frames` frames: open, feed, finish. With `pace`,
+  /// frames from `from` on are submitted on a schedule `interval` apart, the thread sleeping
+  /// in between as an output's worker does between a take's frames.
   private static func encode(
-    _ work: CalibrationWork, frames: Int, from sources: [FrameBuffer], in folder: URL
+    _ work: CalibrationWork, frames: Int, from sources: [FrameBuffer], in folder: URL,
+    pace: (from: Int, interval: Duration)? = nil
   ) throws(DualCamError) -> Double {
     let codec = work.codec ?? .h264
     let rate = FrameRate(numerator: 30)
@@ -126,13 +171,25 @@ enum CalibrationBench {
         size: work.size, frameRate: rate, codec: codec, container: .mkv,
         bitsPerSecond: BitrateSetting.auto.bitsPerSecond(size: work.size, rate: rate, codec: codec),
         preset: work.preset, encoderThreads: work.threads ?? 1))
+    let clock = ContinuousClock()
+    var due = clock.now
     for index in 0..<frames {
+      if let pace, index >= pace.from {
+        due = index == pace.from ? clock.now + pace.interval : due + pace.interval
+        let wait = clock.now.duration(to: due)
+        if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+      }
       let input = try writer.nextInputImage()
       PixelConversion.convertToI420(sources[index % sources.count].image, into: input)
       try writer.submitFrame(index: Int64(index))
     }
     _ = try writer.finish()
     return timer.elapsed
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
 
   /// Runs `body` on frame numbers 0, 1, … after one unmeasured warm-up call, until the limits
@@ -157,9 +214,13 @@ enum CalibrationBench {
     for frame in frames { frame.release() }
   }
 
-  /// Eight frames of a scene: a noisy ramp (noise of ±3 levels, like a camera's sensor at
-  /// indoor light) drifting diagonally, and a bright square moving across it. Each row is cut
-  /// from one long row of texture at a shifting offset, so making them costs little.
+  /// Eight frames of a scene: a textured ramp drifting diagonally and a bright square moving
+  /// across it, with sensor noise (±3 levels, like a camera at indoor light) drawn anew for
+  /// every frame. The fresh noise matters: an encoder finds a shifted texture in its reference
+  /// frame and codes it almost for free, where a camera's noise is new in every frame and has to
+  /// be coded; with the texture alone, 1080p ultrafast calibrated at 8.9 ms a frame against
+  /// 12.4 ms for ffmpeg's libx264 on testsrc2 with temporal noise (`PERFORMANCE.md` §8). Each
+  /// row is cut from one long row of texture at a shifting offset, so making them costs little.
   static func scenes(format: PixelFormat, size: ImageSize) -> [FrameBuffer] {
     let pool = FramePool(format: format, size: size, capacity: 8)
     var seed: UInt32 = 0x2545_F491
@@ -168,6 +229,7 @@ enum CalibrationBench {
       seed = seed &* 1_664_525 &+ 1_013_904_223
       return UInt8(clamping: 40 + index % 160 + Int(seed >> 29) - 3)
     }
+    var noise = SensorNoise()
     return (0..<8).map { index in
       let frame = pool.lease()!
       for plane in 0..<format.planeCount {
@@ -182,10 +244,33 @@ enum CalibrationBench {
             if row >= square.y && row < square.y + rows / 8 {
               (line + square.x).update(repeating: 220, count: width / 8)
             }
+            noise.add(to: line, count: width)
           }
         }
       }
       return frame
+    }
+  }
+}
+
+/// Uniform noise of -3…3 levels from a xorshift generator: eight levels from each 64-bit draw,
+/// so noising a 1920×2160 frame costs a few milliseconds.
+private struct SensorNoise {
+  private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  /// Adds noise to `count` bytes at `line`, clamped to 0…255.
+  mutating func add(to line: UnsafeMutablePointer<UInt8>, count: Int) {
+    var start = 0
+    while start < count {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      var bits = state
+      for offset in start..<min(count, start + 8) {
+        line[offset] = UInt8(clamping: Int(line[offset]) + Int(bits & 0xFF) % 7 - 3)
+        bits >>= 8
+      }
+      start += 8
     }
   }
 }

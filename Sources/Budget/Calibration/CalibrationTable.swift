@@ -19,6 +19,10 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
     /// One thread waking another through a condition variable, as the pipeline's queues do;
     /// `size` is unused (0×0).
     case wakeUp = "wake-up"
+    /// What one encoder's frame costs more when frames come at a camera's pace, one frame
+    /// interval apart, than when they come back to back, as calibration's runs feed them;
+    /// `size` is unused (0×0). See `CalibrationBench.measureResumeAfterIdle`.
+    case resumeAfterIdle = "resume-after-idle"
   }
 
   /// What the work is.

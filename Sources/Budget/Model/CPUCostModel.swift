@@ -66,6 +66,11 @@ enum CPUCostModel {
             perSecond: outputRate))
       }
     }
+    let encoders = stages.count { $0.work.kind == .encode }
+    stages.append(
+      Stage(
+        label: "encoders resuming after pauses", work: resumeWork,
+        perSecond: Double(encoders) * outputRate))
     return stages
   }
 
@@ -77,6 +82,17 @@ enum CPUCostModel {
   static let wakeUpsPerOutputFrame = 4
 
   static let wakeUpWork = CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0))
+
+  /// One figure for the machine, measured on a small encoder paused for a frame interval at
+  /// 30 fps (`resumePause`), and charged to each encoder's frame in proportion to the pause it
+  /// really gets: what a pause costs grows with its length (ffmpeg's libx264 at 640×480 lost
+  /// 0.37 ms a frame to pauses at 60 fps, 0.8 at 30, 1.0 at 15), and an encoder busy for most
+  /// of a frame's interval hardly pauses at all.
+  static let resumeWork = CalibrationWork(
+    kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0))
+
+  /// The pause of calibration's paced frames: a 30 fps interval less a 640×480 frame's work.
+  static let resumePause = 0.032
 
   /// The threads the take will give each encoder: the session's own split of the processors.
   static func encoderThreads(_ inputs: BudgetInputs, canvas: ImageSize) -> OutputSet<Int> {
@@ -117,13 +133,17 @@ enum CPUCostModel {
     var missing: [String] = []
     var scaled = false
     var parts: [String] = []
-    for stage in stages(inputs, canvas: canvas) {
+    let stages = stages(inputs, canvas: canvas)
+    for stage in stages {
       guard let found = inputs.calibration.lookup(stage.work) else {
         missing.append(stage.work.description)
         continue
       }
       scaled = scaled || found.isScaled
-      let cores = found.cpuSecondsPerFrame * stage.perSecond
+      var cores = found.cpuSecondsPerFrame * stage.perSecond
+      if stage.work.kind == .resumeAfterIdle {
+        cores = found.cpuSecondsPerFrame * pausedFramesPerSecond(stages, inputs)
+      }
       demand += cores
       parts.append("\(stage.label) \(Self.format(cores))")
     }
@@ -142,6 +162,20 @@ enum CPUCostModel {
       kind: .cpu, name: "CPU", demand: demand, capacity: inputs.cpu.cores, unit: "cores",
       basis: scaled ? .scaled : .measured,
       explanation: parts.joined(separator: ", ") + "; capacity: \(inputs.cpu.source)")
+  }
+
+  /// Encoders' frames a second, each weighed by the share of a full pause (`resumePause`) its
+  /// encoder gets between frames: the frame interval less its work (processor time spread over
+  /// its threads).
+  private static func pausedFramesPerSecond(_ stages: [Stage], _ inputs: BudgetInputs) -> Double {
+    let rate = inputs.settings.frameRate.framesPerSecond
+    guard rate > 0 else { return 0 }
+    return stages.filter { $0.work.kind == .encode }.reduce(0) { total, stage in
+      guard let found = inputs.calibration.lookup(stage.work) else { return total }
+      let busy = found.cpuSecondsPerFrame / Double(max(1, stage.work.threads ?? 1))
+      let pause = max(0, 1 / rate - busy)
+      return total + stage.perSecond * min(1, pause / resumePause)
+    }
   }
 
   private static func format(_ cores: Double) -> String {
