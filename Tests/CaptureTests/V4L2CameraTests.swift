@@ -127,7 +127,7 @@ struct V4L2CameraTests {
     ])
     let camera = try camera(kernel, rate: FrameRate(numerator: 60))
     #expect(camera.info.frameRate == FrameRate(numerator: 15))
-    #expect(camera.info.kind == "v4l2")
+    #expect(camera.info.kind == .v4l2)
     #expect(camera.info.label == "Fake UVC Camera (/dev/video0)")
     #expect(camera.info.identity == "usb-0000:00:14.0-1")
     #expect(camera.info.size == Self.small)

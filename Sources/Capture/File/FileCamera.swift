@@ -43,7 +43,7 @@ public final class FileCamera: CameraSource, @unchecked Sendable {
     }
     frames = FrameFeed(reader: reader, rawFile: rawFile, loop: loop)
     info = SourceInfo(
-      kind: "file", label: "File \(url.lastPathComponent) (\(position))",
+      kind: .file, label: "File \(url.lastPathComponent) (\(position))",
       identity: "file:\(url.path)",
       size: reader.size, frameRate: rate ?? reader.frameRate, nativeFormat: reader.codecName,
       details: ["path": url.path, "loop": String(loop)])

@@ -2,8 +2,8 @@ public import DualCamCore
 
 /// What a source is: written to the take's metadata and shown in the UI.
 public struct SourceInfo: Sendable, Hashable, Codable {
-  /// `synthetic`, `file` or `v4l2`.
-  public var kind: String
+  /// A V4L2 device, a file or the test pattern.
+  public var kind: SourceKind
   /// A name for people ("Synthetic test pattern", "HD Pro Webcam C920 (/dev/video0)").
   public var label: String
   /// A stable identity: the same physical camera gives the same string across re-plugs.
@@ -19,7 +19,7 @@ public struct SourceInfo: Sendable, Hashable, Codable {
 
   /// Creates a description.
   public init(
-    kind: String, label: String, identity: String, size: ImageSize, frameRate: FrameRate,
+    kind: SourceKind, label: String, identity: String, size: ImageSize, frameRate: FrameRate,
     nativeFormat: String, details: [String: String] = [:]
   ) {
     self.kind = kind

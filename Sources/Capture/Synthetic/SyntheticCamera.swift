@@ -28,7 +28,7 @@ public final class SyntheticCamera: CameraSource, Sendable {
     if options.dropProbability > 0 { details["drop_probability"] = String(options.dropProbability) }
     if options.dropEvery > 0 { details["drop_every"] = String(options.dropEvery) }
     info = SourceInfo(
-      kind: "synthetic",
+      kind: .synthetic,
       label: options.label ?? "Synthetic test pattern (\(position))",
       identity: "synthetic:\(position)",
       size: actualSize, frameRate: actualRate, nativeFormat: "I420", details: details)

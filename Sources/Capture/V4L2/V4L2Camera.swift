@@ -129,7 +129,7 @@ public final class V4L2Camera: CameraSource, @unchecked Sendable {
     if let note = found.collisionNote { details["identity_note"] = note }
     state = Locked(
       SourceInfo(
-        kind: "v4l2", label: "\(caps.card) (\(path))", identity: identity,
+        kind: .v4l2, label: "\(caps.card) (\(path))", identity: identity,
         size: configured.format.size, frameRate: configured.rate,
         nativeFormat: choice.format.name, details: details))
     applySavedControls(path: path)

@@ -12,10 +12,10 @@ public enum BudgetSources {
     -> BudgetSource
   {
     var source = BudgetSource(
-      position: position, kind: info.kind == "file" ? .file : .synthetic,
+      position: position, kind: info.kind == .file ? .file : .synthetic,
       format: WireFormat(nativeFormat: info.nativeFormat), size: info.size,
       frameRate: info.frameRate)
-    guard info.kind == "v4l2", let path = info.details["path"] else { return source }
+    guard info.kind == .v4l2, let path = info.details["path"] else { return source }
     let node = URL(fileURLWithPath: path).resolvingSymlinksInPath().lastPathComponent
     source.usb = probe.usbPlacement(ofVideoNode: node)
     source.kind = source.usb == nil ? .otherCamera : .usbCamera

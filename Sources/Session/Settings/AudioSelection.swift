@@ -43,7 +43,7 @@ public enum AudioSelection {
     case .none:
       return Choice(source: nil, required: false, note: "sound: none (--audio none)")
     case .automatic:
-      let live = cameras.contains { $0.info.kind == "v4l2" }
+      let live = cameras.contains { $0.info.kind == .v4l2 }
       if !live,
         let file = cameras.compactMap({ $0 as? FileCamera }).first(where: {
           FileAudioSource.hasSoundTrack($0.fileURL)

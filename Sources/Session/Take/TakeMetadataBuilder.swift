@@ -107,7 +107,7 @@ struct TakeMetadataBuilder {
     let info = source.info
     let counters = source.counters
     return TakeMetadata.SourceRecord(
-      kind: info.kind, label: info.label, identity: info.identity, width: info.size.width,
+      kind: info.kind.rawValue, label: info.label, identity: info.identity, width: info.size.width,
       height: info.size.height, frameRate: info.frameRate.framesPerSecond,
       nativeFormat: info.nativeFormat, details: info.details, framesDelivered: counters.delivered,
       framesDroppedNoBuffer: counters.droppedNoBuffer, framesDroppedInbox: inboxDrops, sync: sync)

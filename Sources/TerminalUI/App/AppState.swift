@@ -140,7 +140,7 @@ extension AppState {
     }
 
     /// True when either source is a synthetic test pattern.
-    public var anySynthetic: Bool { front.kind == "synthetic" || back.kind == "synthetic" }
+    public var anySynthetic: Bool { front.kind == .synthetic || back.kind == .synthetic }
   }
 
   /// Frame rates measured from the delivered-frame counters.

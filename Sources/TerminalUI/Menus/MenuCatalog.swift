@@ -245,7 +245,7 @@ public enum MenuCatalog {
     if controls.isEmpty {
       let source = state.sources[camera]
       let why =
-        source.kind == "v4l2"
+        source.kind == .v4l2
         ? "The camera reports no controls" : "A \(source.kind) source has no camera controls"
       items.append(MenuItem(title: why, kind: .info))
       return MenuPage(title: "Camera controls", items: items)

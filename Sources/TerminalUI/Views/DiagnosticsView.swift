@@ -16,7 +16,7 @@ enum DiagnosticsView {
       lines.append(("\(camera.description.uppercased()) \(source.label)", false))
       // What a device sends (for a USB camera, its traffic on the bus) while a take runs; a
       // file or test pattern sends nothing anywhere.
-      let sent = (source.kind == "v4l2" ? state.liveCost?.cameraBytesPerSecond[camera] : nil)
+      let sent = (source.kind == .v4l2 ? state.liveCost?.cameraBytesPerSecond[camera] : nil)
         .map { ", \(Formatting.bytes(Int64($0)))/s" }
       lines.append(
         (

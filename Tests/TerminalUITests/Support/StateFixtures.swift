@@ -8,11 +8,11 @@ import Session
 /// States to render and update without a session or a terminal.
 enum StateFixtures {
   static let front = SourceInfo(
-    kind: "synthetic", label: "SYNTHETIC front", identity: "synthetic:front",
+    kind: .synthetic, label: "SYNTHETIC front", identity: "synthetic:front",
     size: ImageSize(width: 1280, height: 720), frameRate: FrameRate(numerator: 30),
     nativeFormat: "i420")
   static let back = SourceInfo(
-    kind: "v4l2", label: "Integrated Camera (/dev/video2)", identity: "usb-cam",
+    kind: .v4l2, label: "Integrated Camera (/dev/video2)", identity: "usb-cam",
     size: ImageSize(width: 1280, height: 720), frameRate: FrameRate(numerator: 30),
     nativeFormat: "yuyv", details: ["path": "/dev/video2"])
 

@@ -29,7 +29,7 @@ final class CameraControlsExecutor {
 
   private func access(_ camera: CameraPosition, _ source: SourceInfo) -> CameraControlAccess? {
     if let opened = access[camera] { return opened }
-    guard source.kind == "v4l2", let path = source.details["path"],
+    guard source.kind == .v4l2, let path = source.details["path"],
       let opened = try? CameraControlAccess(path: path)
     else { return nil }
     access[camera] = opened

@@ -139,7 +139,7 @@ final class SessionExecutor {
     let cameraKinds = [opened.front.info.kind, opened.back.info.kind]
     environment = AppEnvironment(
       checkSettings: { settings in
-        if settings.copiesCameraStreams, cameraKinds.contains(where: { $0 != "v4l2" }) {
+        if settings.copiesCameraStreams, cameraKinds.contains(where: { $0 != .v4l2 }) {
           return .invalidArgument(
             "copy stores each camera's own MJPEG stream, and a synthetic or file source has none",
             fix: "choose two cameras in Devices first, or encode the camera files")
@@ -160,7 +160,7 @@ final class SessionExecutor {
       backSpec: opened.backSpec)
     var events: [AppEvent] = [.sessionOpened(sources, settings)]
     if opened.notes.contains(where: { $0.contains("synthetic") })
-      && opened.front.info.kind == "synthetic"
+      && opened.front.info.kind == .synthetic
     {
       events.append(.notice("No camera found: showing synthetic test patterns"))
     }
