@@ -24,7 +24,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-    .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
   ],
   targets: [
     // MARK: - C shims (the only code that sees C headers)
@@ -93,7 +92,6 @@ let package = Package(
       name: "Session",
       dependencies: [
         "DualCamCore", "Compositor", "Capture", "Media", "Encoding", "Audio", "Budget",
-        .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strictSwift
     ),

@@ -1,6 +1,5 @@
 public import DualCamCore
 public import Foundation
-import TOMLKit
 
 /// The settings file, `$XDG_CONFIG_HOME/dualcam/settings.toml`: recording settings, layout,
 /// which cameras are front and back, and interface preferences, in TOML a person can edit.
@@ -112,18 +111,16 @@ public struct SettingsFile: Sendable, Equatable {
   public static func parse(_ text: String, path: String = "settings.toml") throws(DualCamError)
     -> SettingsFile
   {
-    // Checked before the TOML parser sees it: a NUL would end its C string early, and other
-    // control characters trip its assertions.
+    // Control characters and NUL bytes are named by line before parsing, with what TOML
+    // allows instead.
     try SettingsText.check(text, path: path)
     let table: TOMLTable
     do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      throw .invalidArgument(
-        "\(path) line \(error.source.begin.line): \(error.description)",
-        fix: "correct that line, or move the file away to start from the defaults")
+      table = try TOMLParser.parse(text)
     } catch {
-      throw .invalidArgument("\(path) is not valid TOML", fix: "correct it or move it away")
+      throw .invalidArgument(
+        "\(path) line \(error.line): \(error.message)",
+        fix: "correct that line, or move the file away to start from the defaults")
     }
     var reader = SettingsReader(table: table, path: path)
     return try reader.read()

@@ -1,5 +1,4 @@
 import DualCamCore
-import TOMLKit
 
 /// Reads a parsed settings table key by key, so that every mistake names its section and key.
 struct SettingsReader {
@@ -235,27 +234,27 @@ struct SettingsReader {
     return String(value)
   }
 
-  private func value(_ section: String, _ key: String) -> (any TOMLValueConvertible)? {
+  private func value(_ section: String, _ key: String) -> TOMLValue? {
     table[section]?.table?[key]
   }
 
   private func string(_ section: String, _ key: String) throws(DualCamError) -> String? {
     guard let value = value(section, key) else { return nil }
     if let text = value.string { return text }
-    if let number = value.int { return String(number) }
+    if let number = value.integer { return String(number) }
     throw problem(section, key, "must be text in quotes", fix: "write it as \(key) = \"…\"")
   }
 
   private func number(_ section: String, _ key: String) throws(DualCamError) -> Double? {
     guard let value = value(section, key) else { return nil }
-    if let number = value.double { return number }
-    if let number = value.int { return Double(number) }
+    if let number = value.float { return number }
+    if let number = value.integer { return Double(number) }
     throw problem(section, key, "must be a number", fix: "write it as \(key) = 2")
   }
 
   private func bool(_ section: String, _ key: String) throws(DualCamError) -> Bool? {
     guard let value = value(section, key) else { return nil }
-    guard let flag = value.bool else {
+    guard let flag = value.boolean else {
       throw problem(section, key, "must be true or false", fix: "write it as \(key) = true")
     }
     return flag
