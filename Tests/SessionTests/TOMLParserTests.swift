@@ -132,6 +132,15 @@ import Testing
     ("[]\n", 1, "a section header must name the section"),
     ("\"\"\"k\"\"\" = 1\n", 1, "a key cannot be a multi-line string"),
     ("x = 1\r2\n", 1, "expected the end of the line"),
+    ("d = 1979-05-27junk\n", 1, "1979-05-27junk is not a date or time"),
+    // A mistake in a key is on the key's line, however many lines its value takes.
+    ("a = 1\na = \"\"\"\nx\n\"\"\"\n", 2, "the key a is defined twice"),
+    ("a = 1\na = [\n1,\n2\n]\n", 2, "the key a is defined twice"),
+    ("[[a.b]]\n[a]\nb.y = 2\n", 3, "extends b, defined elsewhere"),
+    ("[t1]\nt2.t3.v = 0\n[t1.t2.t3]\n", 3, "the table [t1.t2.t3] is defined twice"),
+    ("s = \"a\\\nb\"\n", 1, "joins lines only in a \"\"\" string"),
+    ("ключ = 1\n", 1, "expected a key, found 'к'"),
+    ("p = {x = 1}\n[p.q]\n", 2, "goes through p, which is a value or an inline table"),
   ])
   func malformedDocumentsAreRefusedWithTheirLine(text: String, line: Int, message: String) {
     do {
@@ -148,10 +157,19 @@ import Testing
     #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("a = \(deep)") }
     let deepTables = String(repeating: "{ a = ", count: 100_000)
     #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("a = \(deepTables)") }
+    // Each part of a dotted name is a level too: building and freeing the tables recurses.
+    let longKey = String(repeating: "a.", count: 300_000) + "a"
+    #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("\(longKey) = 1") }
+    #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("[\(longKey)]") }
+    #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("t = { \(longKey) = 1 }") }
+    let name = Array(repeating: "a", count: 40).joined(separator: ".")
+    #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("[\(name)]\n\(name) = 1") }
+    // The key `a` is one level, so 63 arrays fit under it.
+    let levels = TOMLParser.maximumDepth - 1
     let allowed =
-      String(repeating: "[", count: TOMLParser.maximumDepth) + "1"
-      + String(repeating: "]", count: TOMLParser.maximumDepth)
+      String(repeating: "[", count: levels) + "1" + String(repeating: "]", count: levels)
     #expect(try TOMLParser.parse("a = \(allowed)")["a"] != nil)
+    #expect(throws: TOMLParser.Failure.self) { try TOMLParser.parse("a = [\(allowed)]") }
   }
 
   @Test func aByteOrderMarkAndWindowsLineEndsAreAccepted() throws {

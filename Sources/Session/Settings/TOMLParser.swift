@@ -16,8 +16,9 @@ struct TOMLParser {
     var message: String
   }
 
-  /// Arrays and inline tables nested deeper than this are refused, so that no document can
-  /// exhaust the stack.
+  /// Tables, arrays and inline tables nested deeper than this are refused, so that no document
+  /// can exhaust the stack (building and freeing the values recurses once per level). Every
+  /// part of a header's or a key's dotted name is a level, as is every array and inline table.
   static let maximumDepth = 64
 
   /// The table `text` defines.
@@ -31,6 +32,7 @@ struct TOMLParser {
   private var index = 0
   private var line = 1
   private let root = Node(kind: .table)
+  /// The levels above the value being read.
   private var depth = 0
 
   private init(bytes: [UInt8]) {
@@ -42,6 +44,7 @@ struct TOMLParser {
 
   private mutating func parseDocument() throws(Failure) {
     var current = root
+    var currentDepth = 0
     while true {
       skipBlank()
       guard let byte = peek() else { return }
@@ -53,17 +56,18 @@ struct TOMLParser {
       case Self.hash:
         skipComment()
       case Self.openBracket:
-        current = try parseHeader()
+        (current, currentDepth) = try parseHeader()
         try expectLineEnd()
       default:
+        depth = currentDepth
         try parseKeyValue(into: current)
         try expectLineEnd()
       }
     }
   }
 
-  /// `[a.b]` or `[[a.b]]`: the table that the following keys go into.
-  private mutating func parseHeader() throws(Failure) -> Node {
+  /// `[a.b]` or `[[a.b]]`: the table that the following keys go into, and its depth.
+  private mutating func parseHeader() throws(Failure) -> (Node, Int) {
     index += 1
     let isArray = peek() == Self.openBracket
     if isArray { index += 1 }
@@ -78,6 +82,7 @@ struct TOMLParser {
         isArray ? "a [[table]] header must end with ]]" : "a [table] header must end with ]")
     }
     index += isArray ? 2 : 1
+    guard path.count <= Self.maximumDepth else { throw tooDeep() }
     var node = root
     for part in path.dropLast() {
       node = try descend(node, part, path: path)
@@ -91,23 +96,23 @@ struct TOMLParser {
         }
         let element = Node(kind: .table, defined: true)
         existing.elements.append(element)
-        return element
+        return (element, path.count)
       }
       let array = Node(kind: .arrayOfTables)
       let element = Node(kind: .table, defined: true)
       array.elements.append(element)
       node.insert(last, array)
-      return element
+      return (element, path.count)
     }
     if let existing = node.children[last] {
       guard existing.kind == .table, !existing.defined, !existing.byDottedKey, !existing.frozen
       else { throw fail("the table [\(name)] is defined twice") }
       existing.defined = true
-      return existing
+      return (existing, path.count)
     }
     let table = Node(kind: .table, defined: true)
     node.insert(last, table)
-    return table
+    return (table, path.count)
   }
 
   /// The table `part` under `node` on a header's path, made if missing; under an array of
@@ -124,20 +129,23 @@ struct TOMLParser {
     case .arrayOfTables:
       return child.elements[child.elements.count - 1]
     default:
-      throw fail("[\(path.joined(separator: "."))] goes through \(part), which is a value")
+      throw fail(
+        "[\(path.joined(separator: "."))] goes through \(part), which is a value or an inline table"
+      )
     }
   }
 
-  /// `a.b.c = value` into `table`.
+  /// `a.b.c = value` into `table`. The key is checked before the value is read, so that a
+  /// mistake in it is reported on its own line even when the value spans several.
   private mutating func parseKeyValue(into table: Node) throws(Failure) {
     let path = try parseKey()
+    guard depth + path.count <= Self.maximumDepth else { throw tooDeep() }
     skipBlank()
     guard peek() == Self.equals else {
       throw fail("expected = after the key \(path.joined(separator: "."))")
     }
     index += 1
     skipBlank()
-    let value = try parseValue()
     var node = table
     for part in path.dropLast() {
       if let child = node.children[part] {
@@ -155,7 +163,10 @@ struct TOMLParser {
     guard node.children[last] == nil else {
       throw fail("the key \(path.joined(separator: ".")) is defined twice")
     }
-    node.insert(last, value)
+    let levels = path.count
+    depth += levels
+    defer { depth -= levels }
+    node.insert(last, try parseValue())
   }
 
   // MARK: - Keys
@@ -192,7 +203,7 @@ struct TOMLParser {
       let start = index
       while let byte = peek(), Self.isBareKey(byte) { index += 1 }
       guard index > start else {
-        throw fail(peek().map { "expected a key, found \(Self.describe($0))" } ?? "expected a key")
+        throw fail("expected a key, found \(describe(at: index))")
       }
       return String(decoding: bytes[start..<index], as: UTF8.self)
     }
@@ -226,9 +237,7 @@ struct TOMLParser {
   private mutating func nested<T>(_ body: (inout TOMLParser) throws(Failure) -> T)
     throws(Failure) -> T
   {
-    guard depth < Self.maximumDepth else {
-      throw fail("arrays and inline tables are nested more than \(Self.maximumDepth) deep")
-    }
+    guard depth < Self.maximumDepth else { throw tooDeep() }
     depth += 1
     defer { depth -= 1 }
     return try body(&self)
@@ -252,7 +261,7 @@ struct TOMLParser {
         index += 1
         return elements
       case nil: throw fail("an array is not closed with ]")
-      case let byte?: throw fail("expected , or ] in an array, found \(Self.describe(byte))")
+      case .some: throw fail("expected , or ] in an array, found \(describe(at: index))")
       }
     }
   }
@@ -278,7 +287,7 @@ struct TOMLParser {
         return table
       case nil, Self.newline, Self.carriageReturn:
         throw fail("an inline table must be closed with } on the same line")
-      case let byte?: throw fail("expected , or } in an inline table, found \(Self.describe(byte))")
+      case .some: throw fail("expected , or } in an inline table, found \(describe(at: index))")
       }
     }
   }
@@ -297,7 +306,7 @@ struct TOMLParser {
     let token = String(decoding: bytes[start..<index], as: UTF8.self)
     guard !token.isEmpty else {
       throw fail(
-        peek().map { "expected a value, found \(Self.describe($0))" } ?? "expected a value")
+        "expected a value, found \(describe(at: index))")
     }
     switch token {
     case "true": return .boolean(true)
@@ -308,6 +317,9 @@ struct TOMLParser {
     default: break
     }
     if Self.looksLikeDate(token.utf8.prefix(10)) || Self.looksLikeTime(token.utf8.prefix(8)) {
+      guard token.utf8.allSatisfy({ Self.isDigit($0) || Self.dateTimeMarks.contains($0) }) else {
+        throw fail("\(token) is not a date or time")
+      }
       return .dateTime(token)
     }
     if let value = TOMLNumber.value(of: token) { return value }
@@ -444,7 +456,10 @@ struct TOMLParser {
       text.append(contentsOf: Array(String(Character(scalar)).utf8))
       index += count
     default:
-      throw fail("\\\(Self.describe(byte)) is not an escape TOML knows (\\\\ is a backslash)")
+      if byte == Self.newline || byte == Self.carriageReturn {
+        throw fail("a backslash at a line's end joins lines only in a \"\"\" string")
+      }
+      throw fail("\\\(describe(at: index - 1)) is not an escape TOML knows (\\\\ is a backslash)")
     }
   }
 
@@ -489,8 +504,8 @@ struct TOMLParser {
     case Self.carriageReturn where peek(1) == Self.newline:
       index += 1
       advanceLine()
-    case let byte?:
-      throw fail("expected the end of the line, found \(Self.describe(byte))")
+    case .some:
+      throw fail("expected the end of the line, found \(describe(at: index))")
     }
   }
 
@@ -505,6 +520,10 @@ struct TOMLParser {
 
   private func fail(_ message: String) -> Failure {
     Failure(line: line, message: message)
+  }
+
+  private func tooDeep() -> Failure {
+    fail("tables, arrays and inline tables are nested more than \(Self.maximumDepth) deep")
   }
 
   // MARK: - Characters
@@ -525,6 +544,8 @@ struct TOMLParser {
   private static let closeBracket = UInt8(ascii: "]")
   private static let openBrace = UInt8(ascii: "{")
   private static let closeBrace = UInt8(ascii: "}")
+  /// What a date or time holds besides digits: `1979-05-27T07:32:00.999-07:00`, `…Z`, a space.
+  private static let dateTimeMarks = Array("-:.+TtZz ".utf8)
 
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
@@ -556,12 +577,18 @@ struct TOMLParser {
       && [0, 1, 3, 4, 6, 7].allSatisfy { isDigit(text[$0]) }
   }
 
-  /// A byte as a person reads it in a message.
-  private static func describe(_ byte: UInt8) -> String {
+  /// The character at `position` as a person reads it in a message.
+  private func describe(at position: Int) -> String {
+    guard position < bytes.count else { return "the end of the file" }
+    let byte = bytes[position]
     switch byte {
-    case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-    case newline: "the line's end"
-    default: "byte \(byte)"
+    case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+    case Self.newline, Self.carriageReturn: return "the line's end"
+    case Self.space, Self.tab: return "a blank"
+    case 0x80...:
+      let next = bytes[position..<min(bytes.count, position + 4)]
+      return String(decoding: next, as: UTF8.self).first.map { "'\($0)'" } ?? "byte \(byte)"
+    default: return "byte \(byte)"
     }
   }
 }
@@ -603,7 +630,9 @@ private final class Node {
 
   func freeze() {
     frozen = true
-    for key in keys where children[key]?.kind == .table { children[key]?.freeze() }
+    for key in keys {
+      if let child = children[key], child.kind == .table, !child.frozen { child.freeze() }
+    }
   }
 
   func tableValue() -> TOMLTable {
