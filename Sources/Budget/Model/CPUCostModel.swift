@@ -66,11 +66,10 @@ enum CPUCostModel {
             perSecond: outputRate))
       }
     }
-    let encoders = stages.count { $0.work.kind == .encode }
     stages.append(
       Stage(
         label: "encoders resuming after pauses", work: resumeWork,
-        perSecond: Double(encoders) * outputRate))
+        perSecond: pausedFramesPerSecond(stages, inputs)))
     return stages
   }
 
@@ -133,17 +132,13 @@ enum CPUCostModel {
     var missing: [String] = []
     var scaled = false
     var parts: [String] = []
-    let stages = stages(inputs, canvas: canvas)
-    for stage in stages {
+    for stage in stages(inputs, canvas: canvas) {
       guard let found = inputs.calibration.lookup(stage.work) else {
         missing.append(stage.work.description)
         continue
       }
       scaled = scaled || found.isScaled
-      var cores = found.cpuSecondsPerFrame * stage.perSecond
-      if stage.work.kind == .resumeAfterIdle {
-        cores = found.cpuSecondsPerFrame * pausedFramesPerSecond(stages, inputs)
-      }
+      let cores = found.cpuSecondsPerFrame * stage.perSecond
       demand += cores
       parts.append("\(stage.label) \(Self.format(cores))")
     }
@@ -166,7 +161,8 @@ enum CPUCostModel {
 
   /// Encoders' frames a second, each weighed by the share of a full pause (`resumePause`) its
   /// encoder gets between frames: the frame interval less its work (processor time spread over
-  /// its threads).
+  /// its threads). An encoder not calibrated yet adds nothing here; the model then reports the
+  /// CPU as not calibrated anyway.
   private static func pausedFramesPerSecond(_ stages: [Stage], _ inputs: BudgetInputs) -> Double {
     let rate = inputs.settings.frameRate.framesPerSecond
     guard rate > 0 else { return 0 }

@@ -18,8 +18,9 @@ public struct SourceKind: RawRepresentable, Sendable, Hashable, Codable, CustomS
   public static let file = SourceKind(rawValue: "file")
   /// The built-in test pattern, which stamps frame numbers and times into its pixels.
   public static let synthetic = SourceKind(rawValue: "synthetic")
-  /// No camera open yet (the interface before its session starts).
-  public static let none = SourceKind(rawValue: "none")
+  /// No camera open yet (the interface before its session starts). Not named `none`, which
+  /// `Optional.none` would shadow wherever a kind is optional.
+  public static let unopened = SourceKind(rawValue: "none")
 
   /// The raw word.
   public var description: String { rawValue }

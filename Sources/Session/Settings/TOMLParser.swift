@@ -272,7 +272,7 @@ struct TOMLParser {
     skipBlank()
     if peek() == Self.closeBrace {
       index += 1
-      table.frozen = true
+      table.freeze()
       return table
     }
     while true {
@@ -305,8 +305,7 @@ struct TOMLParser {
     }
     let token = String(decoding: bytes[start..<index], as: UTF8.self)
     guard !token.isEmpty else {
-      throw fail(
-        "expected a value, found \(describe(at: index))")
+      throw fail("expected a value, found \(describe(at: index))")
     }
     switch token {
     case "true": return .boolean(true)

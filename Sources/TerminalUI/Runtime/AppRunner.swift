@@ -102,7 +102,7 @@ public final class AppRunner {
       frontSpec: configuration.frontSpec, backSpec: configuration.backSpec)
     let size = terminal.size
     let placeholder = SourceInfo(
-      kind: .none, label: "—", identity: "", size: configuration.settings.size,
+      kind: .unopened, label: "—", identity: "", size: configuration.settings.size,
       frameRate: configuration.settings.frameRate, nativeFormat: "")
     state = AppState(
       width: size.width, height: size.height, capabilities: terminal.capabilities,
