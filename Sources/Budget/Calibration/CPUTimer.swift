@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 
 /// Processor time, not wall time: a busy machine slows calibration down but changes little of
@@ -16,7 +17,7 @@ struct CPUTimer {
   let scope: Scope
   private let start: Double
   /// For `startedThreads`: the other threads running at the start, with their time then.
-  private let others: [(clock: clockid_t, seconds: Double)]
+  private let others: [(clock: ThreadCPUClock, seconds: Double)]
 
   /// Starts timing now.
   init(scope: Scope) {
@@ -26,7 +27,10 @@ struct CPUTimer {
       others = []
       start = Self.now(CLOCK_THREAD_CPUTIME_ID)
     case .startedThreads:
-      others = Self.otherThreadClocks().map { ($0, Self.now($0)) }
+      let own = ThreadCPUClock.current
+      others = ThreadCPUClock.all().filter { $0 != own }.compactMap { clock in
+        clock.seconds.map { (clock, $0) }
+      }
       start = Self.now(CLOCK_PROCESS_CPUTIME_ID)
     }
   }
@@ -40,7 +44,7 @@ struct CPUTimer {
       var seconds = Self.now(CLOCK_PROCESS_CPUTIME_ID) - start
       // A thread that ended meanwhile reads 0 and leaves its last moments in the total.
       for other in others {
-        let now = Self.now(other.clock)
+        let now = other.clock.seconds ?? 0
         if now >= other.seconds { seconds -= now - other.seconds }
       }
       return max(0, seconds)
@@ -51,18 +55,5 @@ struct CPUTimer {
     var time = timespec()
     guard clock_gettime(clock, &time) == 0 else { return 0 }
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  /// The CPU clocks of this process's threads other than the calling one: Linux names a
-  /// thread's clock after its id (`MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)` in the kernel's
-  /// posix-timers.h, `(~tid << 3) | 6`); the ids are the entries of `/proc/self/task`, and
-  /// `/proc/thread-self` links to the calling thread's.
-  private static func otherThreadClocks() -> [clockid_t] {
-    let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))
-      .flatMap { $0.split(separator: "/").last.flatMap { Int32($0) } }
-    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return ids.compactMap { Int32($0) }.filter { $0 != own }.map { id in
-      ((~id) << 3) | 6
-    }
   }
 }
