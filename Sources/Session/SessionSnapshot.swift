@@ -50,6 +50,15 @@ public struct SessionSnapshot: Sendable {
     /// Frames waiting in its queue now, and how many the queue holds.
     public var queued: Int
     public var queueCapacity: Int
+    /// Processor seconds its encoder took this take (the output's thread in the encoder and
+    /// the encoder's own slice threads), and the frames encoded in them (none for a stream
+    /// copy): what the budget learns an encoder's frame costs on this machine.
+    public var encoderCPUSeconds: Double = 0
+    public var encodedFrames: Int64 = 0
+    /// Processor seconds the dual view's thread spent composing this take, and the frames
+    /// composed (none for the cameras' files).
+    public var compositorCPUSeconds: Double = 0
+    public var composedFrames: Int64 = 0
 
     /// Creates an output's progress.
     public init(

@@ -1,6 +1,7 @@
 import DualCamCore
 import Foundation
 import Media
+import Synchronization
 import Testing
 
 @testable import Encoding
@@ -48,6 +49,38 @@ import Testing
       #expect(writer.framesWritten == Int64(index + 1), "frame \(index), \(threads) threads")
     }
     #expect(try writer.finish().frames == 5)
+  }
+
+  /// The slice threads x264 starts are the writer's to count (the budget learns an encoder's
+  /// cost from them and the thread feeding it); one thread starts none. Opened on a thread of
+  /// its own name, as a take opens its writers, so that encoders other tests open meanwhile
+  /// are not taken for this one's.
+  @Test(arguments: [1, 2])
+  func sliceThreadsAreCounted(threads: Int) throws {
+    let folder = TemporaryFolder()
+    // x264 keeps a tiny picture on one thread whatever it is asked.
+    var spec = Recording.spec(
+      folder.file("take.mkv"), container: .mkv, size: ImageSize(width: 640, height: 480))
+    spec.encoderThreads = threads
+    let counted = Mutex<Result<(threads: Int, seconds: Double), any Error>?>(nil)
+    WorkerThread(name: "slices-\(threads)") { [spec] in
+      do {
+        let writer = try VideoFileWriter(spec: spec)
+        try Recording.writeFrames(20, to: writer, from: 0)
+        let result = (writer.encoderThreadCount, writer.encoderThreadsSeconds)
+        _ = try writer.finish()
+        counted.withLock { $0 = .success(result) }
+      } catch {
+        counted.withLock { $0 = .failure(error) }
+      }
+    }.join()
+    let result = try #require(counted.withLock { $0 }).get()
+    if threads == 1 {
+      #expect(result.threads == 0 && result.seconds == 0)
+    } else {
+      #expect(result.threads >= 1)
+      #expect(result.seconds > 0)
+    }
   }
 
   /// Packets hold length-prefixed NAL units (as MOV, MP4 and Matroska store them with an

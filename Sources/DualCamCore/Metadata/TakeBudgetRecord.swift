@@ -128,10 +128,29 @@ public struct TakeBudgetRecord: Sendable, Codable, Equatable {
       /// `milliseconds_per_frame` ÷ the frame interval: above 1.0 the output cannot keep up
       /// alone, whatever the other cores do.
       public var cost: Double
+      /// Processor milliseconds its encoder took per frame (the thread in the encoder and the
+      /// encoder's own slice threads): what the budget learns for the next prediction; absent
+      /// for a stream copy and in takes recorded before it was measured.
+      public var encoderCPUMillisecondsPerFrame: Double?
+      /// Processor milliseconds the dual view's compositor took per frame; absent for the
+      /// cameras' files.
+      public var compositorCPUMillisecondsPerFrame: Double?
 
-      public init(millisecondsPerFrame: Double, cost: Double) {
+      // The file's keys are snake_case, and "cpu" read back from one would not match "CPU".
+      private enum CodingKeys: String, CodingKey {
+        case millisecondsPerFrame, cost
+        case encoderCPUMillisecondsPerFrame = "encoderCpuMillisecondsPerFrame"
+        case compositorCPUMillisecondsPerFrame = "compositorCpuMillisecondsPerFrame"
+      }
+
+      public init(
+        millisecondsPerFrame: Double, cost: Double, encoderCPUMillisecondsPerFrame: Double? = nil,
+        compositorCPUMillisecondsPerFrame: Double? = nil
+      ) {
         self.millisecondsPerFrame = millisecondsPerFrame
         self.cost = cost
+        self.encoderCPUMillisecondsPerFrame = encoderCPUMillisecondsPerFrame
+        self.compositorCPUMillisecondsPerFrame = compositorCPUMillisecondsPerFrame
       }
     }
 

@@ -29,7 +29,6 @@ public final class VideoFileWriter: @unchecked Sendable {
   // at a time (the output's worker thread, then the control thread that finishes the file
   // after that worker has ended); the counters read from other threads are atomics, and the
   // file serialises its own writes.
-  // @unchecked: used from one thread (see above); the counters read elsewhere are atomic.
 
   /// What this writer was created with.
   public let spec: OutputSpec
@@ -37,6 +36,9 @@ public final class VideoFileWriter: @unchecked Sendable {
   package let file: OutputFile
 
   private let encoder: any VideoEncoding
+  /// The threads the encoder started for itself (x264's slice threads): their processor time
+  /// is the encoder's too.
+  private let encoderThreads: [ThreadCPUClock]
   private let ownsFile: Bool
   private let packet: MediaPacket
   private let stream: OutputFile.Stream
@@ -67,6 +69,7 @@ public final class VideoFileWriter: @unchecked Sendable {
 
   private init(spec: OutputSpec, file: OutputFile, ownsFile: Bool) throws(DualCamError) {
     let settings = EncoderSettings(spec: spec)
+    let census = StartedThreads()
     let encoder: any VideoEncoding =
       if spec.codec == .h264 {
         // MOV, MP4 and Matroska all keep the SPS and PPS out of band, as x264 is set up here.
@@ -91,6 +94,7 @@ public final class VideoFileWriter: @unchecked Sendable {
     self.file = file
     self.ownsFile = ownsFile
     self.encoder = encoder
+    encoderThreads = census.clocks()
     self.stream = stream
     self.packet = packet
     earlyFragments = EarlyFragments(spec: spec)
@@ -109,6 +113,16 @@ public final class VideoFileWriter: @unchecked Sendable {
 
   /// Bytes written to the file so far (all its streams).
   public var bytesWritten: Int64 { file.bytesWritten }
+
+  /// Processor seconds the encoder's own threads (x264's slice threads) have run so far; what
+  /// the encoder costs the thread that feeds it is that thread's to count. Read it before
+  /// `finish()`, which ends them.
+  public var encoderThreadsSeconds: Double {
+    encoderThreads.reduce(0) { $0 + ($1.seconds ?? 0) }
+  }
+
+  /// How many threads the encoder started for itself.
+  public var encoderThreadCount: Int { encoderThreads.count }
 
   /// Times no input picture was free and libav had to allocate and copy one (for tests); nil
   /// for H.264, whose encoder copies each picture inside x264 and has no input pictures to run

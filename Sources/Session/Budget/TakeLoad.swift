@@ -55,11 +55,27 @@ public struct TakeLoad: Sendable {
     public var intervalMilliseconds: Double
     /// The time per frame over the interval: above 1.0 the output cannot keep up on its own.
     public var cost: Double { millisecondsPerFrame / intervalMilliseconds }
-    /// `name`'s thread took `millisecondsPerFrame` of every `intervalMilliseconds`.
-    public init(name: String, millisecondsPerFrame: Double, intervalMilliseconds: Double) {
+    /// Processor milliseconds its encoder took per frame encoded (its slice threads
+    /// included); nil for a stream copy.
+    public var encoderCPUMillisecondsPerFrame: Double?
+    /// Frames its encoder encoded in the span.
+    public var encodedFrames: Int64
+    /// Processor milliseconds the dual view's compositor took per frame; nil for the cameras'
+    /// files.
+    public var compositorCPUMillisecondsPerFrame: Double?
+    /// Frames the compositor composed in the span.
+    public var composedFrames: Int64 = 0
+    /// `name`'s thread took `millisecondsPerFrame` of every `intervalMilliseconds`, its encoder
+    /// `encoderCPUMillisecondsPerFrame` of processor time over `encodedFrames`.
+    public init(
+      name: String, millisecondsPerFrame: Double, intervalMilliseconds: Double,
+      encoderCPUMillisecondsPerFrame: Double? = nil, encodedFrames: Int64 = 0
+    ) {
       self.name = name
       self.millisecondsPerFrame = millisecondsPerFrame
       self.intervalMilliseconds = intervalMilliseconds
+      self.encoderCPUMillisecondsPerFrame = encoderCPUMillisecondsPerFrame
+      self.encodedFrames = encodedFrames
     }
   }
 
@@ -99,8 +115,20 @@ public struct TakeLoad: Sendable {
       let frames = output.busyFrames - (before?.busyFrames ?? 0)
       guard frames > 0 else { return nil }
       let milliseconds = (output.busySeconds - (before?.busySeconds ?? 0)) * 1000 / Double(frames)
-      return OutputLoad(
-        name: output.name, millisecondsPerFrame: milliseconds, intervalMilliseconds: interval)
+      let encoded = output.encodedFrames - (before?.encodedFrames ?? 0)
+      let encoderSeconds = output.encoderCPUSeconds - (before?.encoderCPUSeconds ?? 0)
+      var load = OutputLoad(
+        name: output.name, millisecondsPerFrame: milliseconds, intervalMilliseconds: interval,
+        encoderCPUMillisecondsPerFrame: encoded > 0 ? encoderSeconds * 1000 / Double(encoded) : nil,
+        encodedFrames: encoded)
+      let composed = output.composedFrames - (before?.composedFrames ?? 0)
+      if composed > 0 {
+        load.composedFrames = composed
+        load.compositorCPUMillisecondsPerFrame =
+          (output.compositorCPUSeconds - (before?.compositorCPUSeconds ?? 0)) * 1000
+          / Double(composed)
+      }
+      return load
     }
   }
 

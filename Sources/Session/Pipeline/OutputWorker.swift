@@ -34,6 +34,13 @@ final class OutputWorker: @unchecked Sendable {
   /// Time spent writing frames (composing, encoding, muxing) on the clock, and how many.
   private let busyNanoseconds = Atomic<Int64>(0)
   private let jobsWritten = Atomic<Int64>(0)
+  /// Processor time this thread spent in the encoder (with the encoder's own threads, what the
+  /// budget learns an encoder's frame costs) and in the compositor.
+  private let encoding = StageClock()
+  private let composing = StageClock()
+  /// The encoder's own threads' processor seconds, read when the file is finished (which ends
+  /// those threads); nil until then.
+  private let finalEncoderThreadSeconds = Locked<Double?>(nil)
   private var thread: WorkerThread?
   /// A layout change waiting for the next frame; taken by the worker thread only.
   private let pendingCompositors = Locked<[(compositor: StackCompositor, fromFrame: Int64)]>([])
@@ -79,11 +86,23 @@ final class OutputWorker: @unchecked Sendable {
   /// frames and how many (the time per frame the live budget compares with the frame
   /// interval), and its queue now.
   var progress: SessionSnapshot.Output {
-    SessionSnapshot.Output(
+    var output = SessionSnapshot.Output(
       name: name, frames: framesWritten, bytes: bytesWritten,
       busySeconds: Double(busyNanoseconds.load(ordering: .relaxed)) / 1e9,
       busyFrames: jobsWritten.load(ordering: .relaxed), queued: queue.depth,
       queueCapacity: queue.capacity)
+    output.encodedFrames = encoding.count
+    output.encoderCPUSeconds = encoding.seconds + encoderThreadSeconds
+    output.composedFrames = composing.count
+    output.compositorCPUSeconds = composing.seconds
+    return output
+  }
+
+  /// Processor seconds of the encoder's own threads: now, or as they were when it finished.
+  private var encoderThreadSeconds: Double {
+    if let final = finalEncoderThreadSeconds.withLock({ $0 }) { return final }
+    guard case .encoder(let encoder) = writer.video else { return 0 }
+    return encoder.encoderThreadsSeconds
   }
 
   /// Closes the queue, waits for the frames in it to be written, then finishes the file.
@@ -91,6 +110,8 @@ final class OutputWorker: @unchecked Sendable {
     queue.close()
     thread?.join()
     thread = nil
+    let threadSeconds = encoderThreadSeconds
+    finalEncoderThreadSeconds.withLock { $0 = threadSeconds }
     if let error { throw error }
     return try writer.finish()
   }
@@ -133,7 +154,9 @@ final class OutputWorker: @unchecked Sendable {
       guard let frame = position == .front ? job.front : job.back else { return }
       if frame.image.format == .i420 && frame.image.size == writer.spec.size {
         // The camera's own buffer goes to the encoder: H.264 reads it where it lies.
-        try writer.write(frame.image, index: job.index)
+        try encoding.time { () throws(DualCamError) in
+          try writer.write(frame.image, index: job.index)
+        }
         return
       }
       PixelConversion.convertToI420(frame.image, into: try writer.nextInputImage())
@@ -152,8 +175,9 @@ final class OutputWorker: @unchecked Sendable {
         activeCompositor = changed
       }
       let compositor = activeCompositor ?? initialCompositor
-      compositor.compose(front: front.image, back: back.image, into: try writer.nextInputImage())
+      let canvas = try writer.nextInputImage()
+      composing.time { compositor.compose(front: front.image, back: back.image, into: canvas) }
     }
-    try writer.submitFrame(index: job.index)
+    try encoding.time { () throws(DualCamError) in try writer.submitFrame(index: job.index) }
   }
 }
