@@ -438,6 +438,9 @@ public final class SessionController: Sendable {
     end.cpuSeconds = TakeBudget.processCPUSeconds()
     end.outputs = take.outputs.workers.map(\.progress)
     metadata.budget = takeBudget?.record(for: metadata, final: end, rate: settings.frameRate)
+    if metadata.status == .complete {
+      takeBudget?.learn(final: end, rate: settings.frameRate)
+    }
     // The metadata is written before the real error is raised, and its own failure (likely on
     // a full disk) never hides that error.
     var metadataProblem: DualCamError?

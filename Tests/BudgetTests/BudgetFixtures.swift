@@ -41,9 +41,9 @@ enum BudgetFixtures {
         work: CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0)),
         cpuSecondsPerFrame: 0.000_01),
       // Nothing, so that the figures of the tests stay simple; `ResourceCostTests` charges it.
-      .init(
-        work: CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)),
-        cpuSecondsPerFrame: 0),
+      // Three encoders take turns in most takes, one alone when the cameras are stream-copied.
+      .init(work: resumeAfterIdle(encoders: 3), cpuSecondsPerFrame: 0),
+      .init(work: resumeAfterIdle(encoders: 1), cpuSecondsPerFrame: 0),
       .init(
         work: CalibrationWork(
           kind: .compose, size: canvas, detail: "1280x720+1280x720 full fill"),
@@ -65,6 +65,12 @@ enum BudgetFixtures {
           kind: .encode, size: canvas, codec: .h264, preset: "medium", threads: 2),
         cpuSecondsPerFrame: 0.016),
     ])
+  }
+
+  /// The work of `encoders` encoders resuming after their pauses, taking turns.
+  static func resumeAfterIdle(encoders: Int) -> CalibrationWork {
+    CalibrationWork(
+      kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0), encoders: encoders)
   }
 
   static func inputs(

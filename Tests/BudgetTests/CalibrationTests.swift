@@ -73,6 +73,38 @@ struct CalibrationTests {
     #expect(cache.load().entries.count == 8)
   }
 
+  @Test("what takes measured is kept with the calibration, the last five per work and rate")
+  func takeFigures() throws {
+    let folder = try TemporaryFolder()
+    let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
+    let calibrator = Calibrator(cache: cache, measure: CountingMeasure().measure)
+    let work = CalibrationWork(
+      kind: .encode, size: F.hd, codec: .h264, preset: "ultrafast", threads: 1)
+    func figure(_ milliseconds: Double, frames: Int = 300, rate: Double = 30)
+      -> CalibrationTable.TakeFigure
+    {
+      .init(
+        work: work, framesPerSecond: rate, cpuSecondsPerFrame: milliseconds / 1000, frames: frames)
+    }
+    // Seven takes at 30 fps, 1 to 7 ms a frame, and one at 60 fps.
+    for milliseconds in 1...7 { try calibrator.learn([figure(Double(milliseconds))]) }
+    try calibrator.learn([figure(9, rate: 60)])
+    // A calibration saved afterwards keeps them.
+    let outcome = try calibrator.calibrate(for: inputs())
+    let kept = cache.load()
+    #expect(kept.takeFigures.count == CalibrationTable.takesKept + 1)
+    let learned = try #require(kept.learned(work, framesPerSecond: 30))
+    #expect(learned.takes == 5)
+    #expect(abs(learned.cpuSecondsPerFrame - 0.005) < 1e-12, "the mean of 3 to 7 ms")
+    #expect(kept.learned(work, framesPerSecond: 60)?.cpuSecondsPerFrame == 0.009)
+    #expect(kept.learned(work, framesPerSecond: 25) == nil)
+    // The table a calibration hands the model carries them too.
+    #expect(outcome.table.learned(work, framesPerSecond: 30)?.takes == 5)
+    // Weighed by frames: 100 frames at 10 ms and 300 at 2 ms are 4 ms a frame.
+    let weighed = CalibrationTable(takeFigures: [figure(10, frames: 100), figure(2, frames: 300)])
+    #expect(abs(weighed.learned(work, framesPerSecond: 30)!.cpuSecondsPerFrame - 0.004) < 1e-12)
+  }
+
   @Test("another machine has a file of its own and starts empty")
   func perMachine() throws {
     let folder = try TemporaryFolder()
@@ -144,7 +176,8 @@ struct CalibrationTests {
     #expect(wakeUp > 0 && wakeUp < 0.001, "wake-up: \(wakeUp)")
     // Zero when the machine loses nothing to pauses (measured as a difference, never below).
     let resume = try Calibrator.measureStages(
-      CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)), inputs)
+      CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0), encoders: 2),
+      inputs)
     #expect(resume >= 0 && resume < 0.01, "resume after idle: \(resume)")
     let compose = try Calibrator.measureStages(
       CalibrationWork(kind: .compose, size: ImageSize(width: 320, height: 480)), inputs)

@@ -38,9 +38,7 @@ struct ResourceCostTests {
     var inputs = F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)], cores: 2)
     let plain = try #require(BudgetModel.costs(inputs).resource(.cpu)).demand
     inputs.calibration.record(
-      .init(
-        work: CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0)),
-        cpuSecondsPerFrame: 0.001))
+      .init(work: F.resumeAfterIdle(encoders: 3), cpuSecondsPerFrame: 0.001))
     let cpu = try #require(BudgetModel.costs(inputs).resource(.cpu))
     // Each encoder is busy 2 ms of a frame's 33.3 (the dual view's 4 ms on two threads), so
     // pauses 31.3 ms, 0.98 of calibration's 32 ms: three encoders × 30 frames × 0.98 × 1 ms.
@@ -51,6 +49,36 @@ struct ResourceCostTests {
     inputs.settings.preset = "medium"
     let medium = try #require(BudgetModel.costs(inputs).resource(.cpu))
     #expect(medium.explanation.contains("encoders resuming after pauses 0.07"))
+  }
+
+  @Test("CPU: an encoder a take measured costs what it cost then, its pauses included")
+  func cpuLearnedFromTakes() throws {
+    var inputs = F.inputs(sources: [F.synthetic(.front), F.synthetic(.back)], cores: 2)
+    inputs.calibration.record(
+      .init(work: F.resumeAfterIdle(encoders: 3), cpuSecondsPerFrame: 0.001))
+    let calibrated = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    let works = try BudgetModel.takeWorks(for: inputs)
+    #expect(Set(works.keys) == ["dualview", "front", "back"])
+    let dualView = try #require(works["dualview"]?.last)
+    #expect(dualView.size == ImageSize(width: 1280, height: 1440) && dualView.threads == 2)
+    // Two takes of the dual view: 150 frames at 5 ms and 450 at 6 ms, 5.75 ms a frame.
+    for (milliseconds, frames) in [(5.0, 150), (6.0, 450)] {
+      inputs.calibration.learn(
+        .init(
+          work: dualView, framesPerSecond: 30, cpuSecondsPerFrame: milliseconds / 1000,
+          frames: frames))
+    }
+    let learned = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    // The dual view's 4 ms calibrated and its pause share (31.3 of 32 ms × 1 ms) give way to
+    // the takes' 5.75 ms; the cameras' encoders still pay for their pauses.
+    let pause = (1.0 / 30 - 0.002) / 0.032 * 0.001
+    #expect(abs(learned.demand - calibrated.demand - 30 * (0.00575 - 0.004 - pause)) < 1e-9)
+    #expect(learned.explanation.contains("dualview encoder 0.17 (as in the last 2 takes)"))
+    #expect(learned.basis == .measured)
+    // Another frame rate paces the encoder differently: calibration again.
+    inputs.settings.frameRate = FrameRate(numerator: 25)
+    let other = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    #expect(!other.explanation.contains("take"))
   }
 
   @Test("CPU: a size not calibrated is scaled by area and says so; a missing preset is unweighed")

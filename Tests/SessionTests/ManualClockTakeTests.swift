@@ -1,3 +1,4 @@
+import Budget
 import Capture
 import Compositor
 import DualCamCore
@@ -330,6 +331,8 @@ struct ManualClockTakeTests {
     #expect(
       live.map { $0.millisecondsPerFrame.map { ($0 * 1000).rounded() / 1000 } } == [20, 5, 5])
     #expect(live.allSatisfy { $0.queueCapacity > 0 && $0.queued <= $0.queueCapacity })
+    // The encoders' processor time is real (the clock moves only for the threads' waits).
+    #expect(live.allSatisfy { $0.encodedFrames >= 10 && $0.encoderCPUSeconds > 0 })
     // Every frame written before the stop: writing one takes clock time, which only the driver
     // moves.
     try rig.driver.run(
@@ -344,6 +347,72 @@ struct ManualClockTakeTests {
     // 320x240 I420 pictures from both synthetic cameras, counted from the take's start.
     let sent = try #require(measured.cameraBytesPerSecond)
     #expect(Set(sent.keys) == ["front", "back"] && sent.values.allSatisfy { $0 > 0 })
+  }
+
+  @Test("a complete take teaches the calibration what each encoder cost, one figure per work")
+  func takeTeachesCalibration() throws {
+    let cacheFolder = try TemporaryFolder()
+    let cache = CalibrationCache(
+      folder: cacheFolder.url,
+      machine: MachineFingerprint(cpuModel: "Test CPU", cores: 2, machineID: "take"))
+    let rig = try Rig()
+    defer { rig.close() }
+    var settings = RecordingSettings()
+    settings.size = Self.size
+    settings.frameRate = Self.rate
+    func camera(_ position: CameraPosition, kind: BudgetSource.Kind) -> BudgetSource {
+      BudgetSource(
+        position: position, kind: kind, format: .i420, size: Self.size, frameRate: Self.rate)
+    }
+    func inputs(_ kind: BudgetSource.Kind) -> BudgetInputs {
+      BudgetInputs(
+        settings: settings, sources: [camera(.front, kind: kind), camera(.back, kind: kind)],
+        cpu: CPUCapacity(cores: 2, source: "test"),
+        memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
+        disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
+        calibration: CalibrationTable())
+    }
+    let lessons = TakeLessons(calibrator: Calibrator(cache: cache), inputs: inputs(.otherCamera))
+    let decided = TakeBudgetRecord(
+      mode: "ignore", verdict: "fits", cost: 0.1, limitingResource: "CPU", verdictBefore: "fits",
+      costBefore: 0.1, changesApplied: [], changesSkipped: [], predicted: [])
+    rig.session.takeBudget = TakeBudget(decided: decided, cores: 2, lessons: lessons)
+    try rig.start(frames: 90)
+    let result = try rig.finish()
+    let measured = try #require(try TakeInspector(folder: result.folder).metadata.budget?.measured)
+    let outputs = try #require(measured.outputs)
+    for name in ["dualview", "front", "back"] {
+      #expect((outputs[name]?.encoderCPUMillisecondsPerFrame ?? 0) > 0, "\(name)")
+    }
+    #expect((outputs["dualview"]?.compositorCPUMillisecondsPerFrame ?? 0) > 0)
+    #expect(outputs["front"]?.compositorCPUMillisecondsPerFrame == nil)
+    // The dual view's compositing and encoder, and the cameras' encoder (alike, so one figure
+    // of their 180 frames).
+    let works = try BudgetModel.takeWorks(for: inputs(.otherCamera))
+    #expect(works["dualview"]?.map(\.kind) == [.compose, .encode])
+    let figures = cache.load().takeFigures
+    #expect(figures.count == 3)
+    for work in works["dualview"] ?? [] {
+      let figure = try #require(figures.first { $0.work == work })
+      #expect(figure.frames == 90 && figure.framesPerSecond == 30)
+    }
+    let cameras = try #require(figures.first { $0.work == works["front"]?.first })
+    #expect(cameras.frames == 180)
+    let front = try #require(outputs["front"]?.encoderCPUMillisecondsPerFrame)
+    let back = try #require(outputs["back"]?.encoderCPUMillisecondsPerFrame)
+    #expect(abs(cameras.cpuSecondsPerFrame * 1000 - (front + back) / 2) < 1e-9)
+
+    // Test patterns teach nothing; neither do outputs with too few frames.
+    let load = TakeLoad.OutputLoad(
+      name: "dualview", millisecondsPerFrame: 5, intervalMilliseconds: 33.3,
+      encoderCPUMillisecondsPerFrame: 4, encodedFrames: 300)
+    #expect(
+      TakeLessons(calibrator: Calibrator(cache: cache), inputs: inputs(.synthetic))
+        .figures([load], rate: Self.rate).isEmpty)
+    var short = load
+    short.encodedFrames = TakeLessons.minimumFrames - 1
+    #expect(lessons.figures([short], rate: Self.rate).isEmpty)
+    #expect(lessons.figures([load], rate: Self.rate).count == 1)
   }
 
   @Test("the session checkpoints its metadata every 5 s of its own clock")

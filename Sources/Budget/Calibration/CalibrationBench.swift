@@ -86,7 +86,7 @@ enum CalibrationBench {
     case .wakeUp:
       return PipelineBench.wakeUp()
     case .resumeAfterIdle:
-      return try measureResumeAfterIdle()
+      return try measureResumeAfterIdle(encoders: max(1, work.encoders ?? 1))
     }
   }
 
@@ -117,7 +117,7 @@ enum CalibrationBench {
   /// were predicted 30–35% under their cost without it (`PERFORMANCE.md` §8). Measured on a
   /// 640×480 ultrafast encoder: the same run of 32 frames back to back and with its last 12
   /// paced, the cheaper of two each, the difference per paced frame; about a second.
-  private static func measureResumeAfterIdle() throws(DualCamError) -> Double {
+  private static func measureResumeAfterIdle(encoders: Int) throws(DualCamError) -> Double {
     let work = CalibrationWork(
       kind: .encode, size: ImageSize(width: 640, height: 480), codec: .h264, preset: "ultrafast",
       threads: 1)
@@ -131,14 +131,15 @@ enum CalibrationBench {
     var atPace = Double.infinity
     for _ in 0..<2 {
       backToBack = min(
-        backToBack, try encode(work, frames: lead + paced, from: sources, in: folder))
+        backToBack,
+        try encode(work, encoders: encoders, frames: lead + paced, from: sources, in: folder))
       atPace = min(
         atPace,
         try encode(
-          work, frames: lead + paced, from: sources, in: folder,
+          work, encoders: encoders, frames: lead + paced, from: sources, in: folder,
           pace: (from: lead, interval: .milliseconds(33))))
     }
-    return max(0, (atPace - backToBack) / Double(paced))
+    return max(0, (atPace - backToBack) / Double(paced * encoders))
   }
 
   /// A new scratch folder for calibration's files in the temporary folder.
@@ -155,22 +156,27 @@ enum CalibrationBench {
     return folder
   }
 
-  /// Processor seconds of one encode of `frames` frames: open, feed, finish. With `pace`,
-  /// frames from `from` on are submitted on a schedule `interval` apart, the thread sleeping
-  /// in between as an output's worker does between a take's frames.
+  /// Processor seconds of one encode of `frames` frames by each of `encoders` encoders of
+  /// `work`, taking turns on each frame: open, feed, finish. With `pace`, frames from `from` on
+  /// are submitted on a schedule `interval` apart, the thread sleeping in between as an
+  /// output's worker does between a take's frames.
   private static func encode(
-    _ work: CalibrationWork, frames: Int, from sources: [FrameBuffer], in folder: URL,
-    pace: (from: Int, interval: Duration)? = nil
+    _ work: CalibrationWork, encoders: Int = 1, frames: Int, from sources: [FrameBuffer],
+    in folder: URL, pace: (from: Int, interval: Duration)? = nil
   ) throws(DualCamError) -> Double {
     let codec = work.codec ?? .h264
     let rate = FrameRate(numerator: 30)
     let timer = CPUTimer(scope: .startedThreads)
-    let writer = try VideoFileWriter(
-      spec: OutputSpec(
-        name: "calibration", url: folder.appendingPathComponent("calibration-\(frames).mkv"),
-        size: work.size, frameRate: rate, codec: codec, container: .mkv,
-        bitsPerSecond: BitrateSetting.auto.bitsPerSecond(size: work.size, rate: rate, codec: codec),
-        preset: work.preset, encoderThreads: work.threads ?? 1))
+    let writers = try (0..<encoders).map { (encoder) throws(DualCamError) in
+      try VideoFileWriter(
+        spec: OutputSpec(
+          name: "calibration",
+          url: folder.appendingPathComponent("calibration-\(frames)-\(encoder).mkv"),
+          size: work.size, frameRate: rate, codec: codec, container: .mkv,
+          bitsPerSecond: BitrateSetting.auto.bitsPerSecond(
+            size: work.size, rate: rate, codec: codec),
+          preset: work.preset, encoderThreads: work.threads ?? 1))
+    }
     let clock = ContinuousClock()
     var due = clock.now
     for index in 0..<frames {
@@ -179,11 +185,14 @@ enum CalibrationBench {
         let wait = clock.now.duration(to: due)
         if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
       }
-      let input = try writer.nextInputImage()
-      PixelConversion.convertToI420(sources[index % sources.count].image, into: input)
-      try writer.submitFrame(index: Int64(index))
+      for (encoder, writer) in writers.enumerated() {
+        let input = try writer.nextInputImage()
+        PixelConversion.convertToI420(
+          sources[(index + encoder * 3) % sources.count].image, into: input)
+        try writer.submitFrame(index: Int64(index))
+      }
     }
-    _ = try writer.finish()
+    for writer in writers { _ = try writer.finish() }
     return timer.elapsed
   }
 

@@ -38,11 +38,15 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
   /// For `encode`, the threads the encoder runs with (as the take sets it up, see
   /// `EncoderThreads`): slice threads cost more in total than one thread, most at small sizes.
   public var threads: Int?
+  /// For `resumeAfterIdle`, how many encoders take their turn in each frame interval: a take's
+  /// encoders run one after the other and keep each other's code warm, so a pause costs each
+  /// of three far less than it costs an encoder alone.
+  public var encoders: Int?
 
   /// Creates a work description.
   public init(
     kind: Kind, size: ImageSize, codec: VideoCodec? = nil, preset: String? = nil,
-    detail: String? = nil, threads: Int? = nil
+    detail: String? = nil, threads: Int? = nil, encoders: Int? = nil
   ) {
     self.kind = kind
     self.size = size
@@ -50,13 +54,14 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
     self.preset = preset
     self.detail = detail
     self.threads = threads
+    self.encoders = encoders
   }
 
   /// The same work at any size: what scaling by area may stand in for.
   public var sizeless: CalibrationWork {
     CalibrationWork(
       kind: kind, size: ImageSize(width: 0, height: 0), codec: codec, preset: preset,
-      threads: threads)
+      threads: threads, encoders: encoders)
   }
 
   /// `encode h264/ultrafast 1280x720 2 threads`, `compose 1280x1440 (…)`.
@@ -65,6 +70,7 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
     if let codec { text += " \(codec.rawValue)" + (preset.map { "/\($0)" } ?? "") }
     text += " \(size)"
     if let threads { text += threads == 1 ? " 1 thread" : " \(threads) threads" }
+    if let encoders { text += encoders == 1 ? " 1 encoder" : " \(encoders) encoders" }
     if let detail { text += " (\(detail))" }
     return text
   }
@@ -90,12 +96,74 @@ public struct CalibrationTable: Sendable, Hashable, Codable {
     }
   }
 
+  /// What one take measured an encoder's frame to cost: paced by the cameras and beside the
+  /// take's other threads, so the pauses between frames and the contention are in it, over
+  /// hundreds of frames rather than calibration's dozens.
+  public struct TakeFigure: Sendable, Hashable, Codable {
+    /// The encoder's work, as calibration names it.
+    public var work: CalibrationWork
+    /// The take's frame rate: a pause's cost depends on it.
+    public var framesPerSecond: Double
+    /// Processor seconds per frame (the output's thread in the encoder and the encoder's own
+    /// slice threads).
+    public var cpuSecondsPerFrame: Double
+    /// Frames it was measured over.
+    public var frames: Int
+
+    /// Creates a figure.
+    public init(
+      work: CalibrationWork, framesPerSecond: Double, cpuSecondsPerFrame: Double, frames: Int
+    ) {
+      self.work = work
+      self.framesPerSecond = framesPerSecond
+      self.cpuSecondsPerFrame = cpuSecondsPerFrame
+      self.frames = frames
+    }
+
+    /// Whether it is a figure for `work` at `framesPerSecond`.
+    func isFor(_ work: CalibrationWork, framesPerSecond: Double) -> Bool {
+      self.work == work && abs(self.framesPerSecond - framesPerSecond) < 0.01
+    }
+  }
+
   /// Every measurement, in the order they were made.
   public private(set) var entries: [Entry]
+  /// What the last takes measured, oldest first, at most `takesKept` per work and rate.
+  public private(set) var takeFigures: [TakeFigure]
 
-  /// Creates a table from measurements.
-  public init(entries: [Entry] = []) {
+  /// Takes remembered per encoder work and rate: enough to even out one take's scene, few
+  /// enough that a changed rig (lighting, another scene) shows within a few takes.
+  public static let takesKept = 5
+
+  /// Creates a table from measurements and take figures.
+  public init(entries: [Entry] = [], takeFigures: [TakeFigure] = []) {
     self.entries = entries
+    self.takeFigures = []
+    for figure in takeFigures { learn(figure) }
+  }
+
+  /// Adds a take's figure, forgetting the oldest of the same work and rate beyond `takesKept`.
+  public mutating func learn(_ figure: TakeFigure) {
+    takeFigures.append(figure)
+    let same = takeFigures.indices.filter {
+      takeFigures[$0].isFor(figure.work, framesPerSecond: figure.framesPerSecond)
+    }
+    let forgotten = Set(same.prefix(max(0, same.count - Self.takesKept)))
+    if !forgotten.isEmpty {
+      takeFigures = takeFigures.indices.filter { !forgotten.contains($0) }.map { takeFigures[$0] }
+    }
+  }
+
+  /// What takes taught about `work` at `framesPerSecond`: the frame-weighted mean of the
+  /// figures kept, and from how many takes; nil when no take recorded it.
+  public func learned(_ work: CalibrationWork, framesPerSecond: Double)
+    -> (cpuSecondsPerFrame: Double, takes: Int)?
+  {
+    let figures = takeFigures.filter { $0.isFor(work, framesPerSecond: framesPerSecond) }
+    let frames = figures.reduce(0) { $0 + $1.frames }
+    guard frames > 0 else { return nil }
+    let seconds = figures.reduce(0.0) { $0 + $1.cpuSecondsPerFrame * Double($1.frames) }
+    return (seconds / Double(frames), figures.count)
   }
 
   /// Adds or replaces the measurement of `entry.work`.
@@ -104,10 +172,11 @@ public struct CalibrationTable: Sendable, Hashable, Codable {
     entries.append(entry)
   }
 
-  /// The table with `other`'s measurements added (theirs win).
+  /// The table with `other`'s measurements added (theirs win) and its take figures learned.
   public func merging(_ other: CalibrationTable) -> CalibrationTable {
     var merged = self
     for entry in other.entries { merged.record(entry) }
+    for figure in other.takeFigures { merged.learn(figure) }
     return merged
   }
 

@@ -41,7 +41,7 @@ public struct Calibrator: Sendable {
   public func calibrate(for inputs: BudgetInputs) throws(DualCamError) -> Outcome {
     let needed = try BudgetModel.calibrationNeeded(for: inputs)
     let cached = cache.load()
-    var table = CalibrationTable()
+    var table = CalibrationTable(takeFigures: cached.takeFigures)
     var fresh = CalibrationTable()
     var outcome = Outcome(table: table, measured: [], reused: [], problems: [])
     for work in needed {
@@ -69,6 +69,13 @@ public struct Calibrator: Sendable {
     }
     outcome.table = table
     return outcome
+  }
+
+  /// Keeps what a take measured its encoders to cost, for the next predictions at the same
+  /// settings (`CalibrationTable.learned`).
+  public func learn(_ figures: [CalibrationTable.TakeFigure]) throws(DualCamError) {
+    guard !figures.isEmpty else { return }
+    try cache.save(CalibrationTable(takeFigures: figures))
   }
 
   /// Measures `work` with the engine's real stages on this machine.

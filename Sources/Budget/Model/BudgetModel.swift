@@ -29,6 +29,19 @@ public enum BudgetModel {
     return BudgetEstimate(resources: resources)
   }
 
+  /// The works a take measures on its outputs' threads, by the output's name (`dualview`:
+  /// compositing and its encoder; `front`, `back`: their encoders, none for a stream copy):
+  /// what a take's measured costs are learned as (`CalibrationTable.learn`).
+  public static func takeWorks(for inputs: BudgetInputs) throws(DualCamError)
+    -> [String: [CalibrationWork]]
+  {
+    var works: [String: [CalibrationWork]] = [:]
+    for stage in CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)) {
+      if let output = stage.output { works[output, default: []].append(stage.work) }
+    }
+    return works
+  }
+
   /// The per-frame work calibration must have measured to weigh the CPU for `inputs` and for
   /// the suggestions the planner may try (other presets, MJPEG decoding); sizes the planner
   /// tries are scaled by area from these.

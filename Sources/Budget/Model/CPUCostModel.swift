@@ -8,6 +8,9 @@ enum CPUCostModel {
     var label: String
     var work: CalibrationWork
     var perSecond: Double
+    /// For an encoder or the compositor, the output whose thread runs it (`dualview`,
+    /// `front`, `back`), where a take measures it.
+    var output: String? = nil
   }
 
   /// The stages a take with `inputs` runs: capture conversion per camera, compositing, and one
@@ -47,14 +50,15 @@ enum CPUCostModel {
           + Double(wakeUpsPerOutputFrame) * outputRate))
     stages.append(
       Stage(
-        label: "compositing", work: composeWork(inputs, canvas: canvas), perSecond: outputRate))
+        label: "compositing", work: composeWork(inputs, canvas: canvas), perSecond: outputRate,
+        output: "dualview"))
     let threads = encoderThreads(inputs, canvas: canvas)
     stages.append(
       Stage(
         label: "dualview encoder",
         work: encodeWork(
           settings.codec, settings: settings, size: canvas, threads: threads.dualView),
-        perSecond: outputRate))
+        perSecond: outputRate, output: "dualview"))
     if case .encode(let codec) = settings.effectiveCameraCodec {
       for source in inputs.sources {
         stages.append(
@@ -63,12 +67,13 @@ enum CPUCostModel {
             work: encodeWork(
               codec, settings: settings, size: source.size,
               threads: source.position == .front ? threads.front : threads.back),
-            perSecond: outputRate))
+            perSecond: outputRate, output: source.position.description))
       }
     }
     stages.append(
       Stage(
-        label: "encoders resuming after pauses", work: resumeWork,
+        label: "encoders resuming after pauses",
+        work: resumeWork(encoders: stages.filter { $0.work.kind == .encode }.count),
         perSecond: pausedFramesPerSecond(stages, inputs)))
     return stages
   }
@@ -82,13 +87,15 @@ enum CPUCostModel {
 
   static let wakeUpWork = CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0))
 
-  /// One figure for the machine, measured on a small encoder paused for a frame interval at
-  /// 30 fps (`resumePause`), and charged to each encoder's frame in proportion to the pause it
-  /// really gets: what a pause costs grows with its length (ffmpeg's libx264 at 640×480 lost
-  /// 0.37 ms a frame to pauses at 60 fps, 0.8 at 30, 1.0 at 15), and an encoder busy for most
-  /// of a frame's interval hardly pauses at all.
-  static let resumeWork = CalibrationWork(
-    kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0))
+  /// One figure per machine and number of encoders, measured on that many small encoders
+  /// taking turns, paused for a frame interval at 30 fps (`resumePause`), and charged to each
+  /// encoder's frame in proportion to the pause it really gets: what a pause costs grows with
+  /// its length (ffmpeg's libx264 at 640×480 lost 0.37 ms a frame to pauses at 60 fps, 0.8 at
+  /// 30, 1.0 at 15), and an encoder busy for most of a frame's interval hardly pauses at all.
+  static func resumeWork(encoders: Int) -> CalibrationWork {
+    CalibrationWork(
+      kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0), encoders: max(1, encoders))
+  }
 
   /// The pause of calibration's paced frames: a 30 fps interval less a 640×480 frame's work.
   static let resumePause = 0.032
@@ -133,6 +140,13 @@ enum CPUCostModel {
     var scaled = false
     var parts: [String] = []
     for stage in stages(inputs, canvas: canvas) {
+      if let learned = learned(stage, inputs) {
+        let cores = learned.cpuSecondsPerFrame * stage.perSecond
+        demand += cores
+        let takes = learned.takes == 1 ? "the last take" : "the last \(learned.takes) takes"
+        parts.append("\(stage.label) \(Self.format(cores)) (as in \(takes))")
+        continue
+      }
       guard let found = inputs.calibration.lookup(stage.work) else {
         missing.append(stage.work.description)
         continue
@@ -159,14 +173,30 @@ enum CPUCostModel {
       explanation: parts.joined(separator: ", ") + "; capacity: \(inputs.cpu.source)")
   }
 
+  /// What earlier takes at the same rate measured an encoder's or the compositor's frame to
+  /// cost (`CalibrationTable.learned`), which then stands in for its calibration (and an
+  /// encoder's pauses): a take's figure comes from hundreds of frames at the cameras' pace,
+  /// from pictures fresh from the cameras, beside the take's other threads, where
+  /// calibration's comes from a second or two of frames back to back and scatters by ±25% on
+  /// a busy machine (`PERFORMANCE.md` §8).
+  private static func learned(_ stage: Stage, _ inputs: BudgetInputs)
+    -> (cpuSecondsPerFrame: Double, takes: Int)?
+  {
+    guard stage.output != nil else { return nil }
+    return inputs.calibration.learned(
+      stage.work, framesPerSecond: inputs.settings.frameRate.framesPerSecond)
+  }
+
   /// Encoders' frames a second, each weighed by the share of a full pause (`resumePause`) its
   /// encoder gets between frames: the frame interval less its work (processor time spread over
   /// its threads). An encoder not calibrated yet adds nothing here; the model then reports the
-  /// CPU as not calibrated anyway.
+  /// CPU as not calibrated anyway. An encoder whose cost was learned from takes has its pauses
+  /// in that figure already.
   private static func pausedFramesPerSecond(_ stages: [Stage], _ inputs: BudgetInputs) -> Double {
     let rate = inputs.settings.frameRate.framesPerSecond
     guard rate > 0 else { return 0 }
     return stages.filter { $0.work.kind == .encode }.reduce(0) { total, stage in
+      guard learned(stage, inputs) == nil else { return total }
       guard let found = inputs.calibration.lookup(stage.work) else { return total }
       let busy = found.cpuSecondsPerFrame / Double(max(1, stage.work.threads ?? 1))
       let pause = max(0, 1 / rate - busy)

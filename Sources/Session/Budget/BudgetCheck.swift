@@ -28,6 +28,9 @@ public struct BudgetCheck: Sendable {
   public var estimate: BudgetEstimate
   /// Calibration problems, in words for people.
   public var notes: [String]
+  /// The calibrator the CPU was weighed with, which keeps what the take teaches; nil keeps
+  /// nothing.
+  public var calibrator: Calibrator? = nil
 
   /// Weighs `settings` with the opened sources `front` and `back`. `status` hears the one line
   /// said before a calibration (1–5 s on first use and when the settings change).
@@ -57,7 +60,7 @@ public struct BudgetCheck: Sendable {
     inputs.calibration = outcome.table
     return BudgetCheck(
       settings: settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),
-      notes: outcome.problems)
+      notes: outcome.problems, calibrator: calibrator)
   }
 
   /// Whether a take may start without asking: the cost is under 0.95.
@@ -92,10 +95,11 @@ public struct BudgetCheck: Sendable {
 
   /// The take's budget for `SessionController.takeBudget`: this prediction and the decision.
   public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
-    TakeBudget(
+    let recorded = recordedInputs(adaptation: adaptation)
+    return TakeBudget(
       decided: record(mode: mode, adaptation: adaptation), cores: inputs.cpu.cores,
-      advice: advice(adaptation: adaptation),
-      usbBuses: USBBusLoad.buses(recordedInputs(adaptation: adaptation)))
+      advice: advice(adaptation: adaptation), usbBuses: USBBusLoad.buses(recorded),
+      lessons: calibrator.map { TakeLessons(calibrator: $0, inputs: recorded) })
   }
 
   /// The inputs as the take records them: these, with `adaptation`'s changes applied.

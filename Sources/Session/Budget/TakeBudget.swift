@@ -24,6 +24,9 @@ public final class TakeBudget: @unchecked Sendable {
   public let advice: [String: String]
   /// The USB buses the take's cameras stream on, for the live cost of each.
   public let usbBuses: [USBBusLoad]
+  /// What the take's measured encoder costs are kept as for the next prediction; nil to keep
+  /// nothing.
+  public let lessons: TakeLessons?
   private var atStart: TakeLoad.Sample?
   // Warnings come from the thread that polls the take (the command's loop or the interface),
   // while the take is finished on another: they are kept under a lock.
@@ -33,12 +36,13 @@ public final class TakeBudget: @unchecked Sendable {
   /// resources that go over; `usbBuses` are the buses its cameras load.
   public init(
     decided: TakeBudgetRecord, cores: Double, advice: [String: String] = [:],
-    usbBuses: [USBBusLoad] = []
+    usbBuses: [USBBusLoad] = [], lessons: TakeLessons? = nil
   ) {
     self.decided = decided
     self.cores = cores
     self.advice = advice
     self.usbBuses = usbBuses
+    self.lessons = lessons
   }
 
   /// Keeps a warning for the take's metadata.
@@ -72,7 +76,13 @@ public final class TakeBudget: @unchecked Sendable {
       if let rate {
         measured.outputs = Dictionary(
           load.outputLoads(rate: rate).map {
-            ($0.name, .init(millisecondsPerFrame: $0.millisecondsPerFrame, cost: $0.cost))
+            (
+              $0.name,
+              .init(
+                millisecondsPerFrame: $0.millisecondsPerFrame, cost: $0.cost,
+                encoderCPUMillisecondsPerFrame: $0.encoderCPUMillisecondsPerFrame,
+                compositorCPUMillisecondsPerFrame: $0.compositorCPUMillisecondsPerFrame)
+            )
           }, uniquingKeysWith: { first, _ in first })
       }
       measured.cameraBytesPerSecond = Dictionary(
@@ -86,6 +96,15 @@ public final class TakeBudget: @unchecked Sendable {
     }
     record.measured = measured
     return record
+  }
+
+  /// Keeps what a complete take's encoders cost, from its counters at its end (`end`) at
+  /// `rate`, for the next prediction (`lessons`).
+  func learn(final end: TakeLoad.Sample, rate: FrameRate) {
+    guard let lessons, let start = atStart, let load = TakeLoad(from: start, to: end) else {
+      return
+    }
+    lessons.learn(load.outputLoads(rate: rate), rate: rate)
   }
 
   /// User and system CPU seconds of the whole process (every thread), from getrusage.

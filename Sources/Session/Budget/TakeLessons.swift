@@ -1,0 +1,73 @@
+public import Budget
+public import DualCamCore
+
+/// What a take teaches the budget: the processor time each of its encoders and its compositor
+/// really took per frame, kept with this machine's calibration (`CalibrationTable.learn`) so
+/// that the next prediction at the same settings uses it instead of calibration's short,
+/// scattered figure.
+///
+/// Takes from test patterns teach nothing: their flat pictures encode several times cheaper
+/// than a camera's noisy ones, and would make the next real take's prediction far too low.
+public struct TakeLessons: Sendable {
+  /// Where the figures are kept.
+  let calibrator: Calibrator
+  /// The works each output's thread runs and the take measures (its encoder; the dual view's
+  /// compositor), as calibration names them, by output name.
+  let works: [String: [CalibrationWork]]
+  /// Why this take teaches nothing, or nil when it does.
+  let withheld: String?
+
+  /// The fewest frames an output must have encoded for its figure to count: a shorter take is
+  /// mostly its first keyframe and the encoder's warming up.
+  static let minimumFrames: Int64 = 60
+
+  /// Lessons for a take of `inputs` (as recorded, after any adaptation), kept by `calibrator`.
+  public init(calibrator: Calibrator, inputs: BudgetInputs) {
+    self.calibrator = calibrator
+    works = (try? BudgetModel.takeWorks(for: inputs)) ?? [:]
+    withheld =
+      inputs.sources.contains { $0.kind == .synthetic }
+      ? "test patterns encode far cheaper than a camera's pictures" : nil
+  }
+
+  /// The figures `loads` (the take's outputs over its whole length, at `rate`) teach: one per
+  /// work, so that two cameras encoded alike make one figure of this take, weighed by their
+  /// frames together.
+  func figures(_ loads: [TakeLoad.OutputLoad], rate: FrameRate) -> [CalibrationTable.TakeFigure] {
+    guard withheld == nil else { return [] }
+    var figures: [CalibrationTable.TakeFigure] = []
+    for load in loads {
+      for work in works[load.name] ?? [] {
+        let measured: (milliseconds: Double?, frames: Int64) =
+          switch work.kind {
+          case .encode: (load.encoderCPUMillisecondsPerFrame, load.encodedFrames)
+          case .compose: (load.compositorCPUMillisecondsPerFrame, load.composedFrames)
+          default: (nil, 0)
+          }
+        guard let milliseconds = measured.milliseconds, milliseconds > 0,
+          measured.frames >= Self.minimumFrames
+        else { continue }
+        let seconds = milliseconds / 1000 * Double(measured.frames)
+        if let same = figures.firstIndex(where: { $0.work == work }) {
+          let frames = figures[same].frames + Int(measured.frames)
+          figures[same].cpuSecondsPerFrame =
+            (figures[same].cpuSecondsPerFrame * Double(figures[same].frames) + seconds)
+            / Double(frames)
+          figures[same].frames = frames
+        } else {
+          figures.append(
+            CalibrationTable.TakeFigure(
+              work: work, framesPerSecond: rate.framesPerSecond,
+              cpuSecondsPerFrame: seconds / Double(measured.frames), frames: Int(measured.frames)))
+        }
+      }
+    }
+    return figures
+  }
+
+  /// Keeps the figures `loads` teach; a cache that cannot be written is only a cache, and the
+  /// next prediction then comes from calibration as before.
+  func learn(_ loads: [TakeLoad.OutputLoad], rate: FrameRate) {
+    try? calibrator.learn(figures(loads, rate: rate))
+  }
+}
