@@ -437,6 +437,7 @@ public final class SessionController: Sendable {
     var end = atStop
     end.cpuSeconds = TakeBudget.processCPUSeconds()
     end.outputs = take.outputs.workers.map(\.progress)
+    end.lagRepeats = metadata.sync.repeatedForEncoderLag
     metadata.budget = takeBudget?.record(for: metadata, final: end, rate: settings.frameRate)
     if metadata.status == .complete {
       takeBudget?.learn(final: end, rate: settings.frameRate)

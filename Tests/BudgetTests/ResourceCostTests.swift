@@ -81,6 +81,26 @@ struct ResourceCostTests {
     #expect(!other.explanation.contains("take"))
   }
 
+  @Test("CPU: the rest of a take, once a take measured it, stands for capture and wake-ups")
+  func cpuLearnedOverhead() throws {
+    var inputs = F.inputs(
+      sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)], cores: 2)
+    let calibrated = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    // Never calibrated: not asked of calibration, and weighed without it until learned.
+    let work = try BudgetModel.takeOverheadWork(for: inputs)
+    #expect(work.detail == "usb-camera yuyv 1280x720 + usb-camera yuyv 1280x720")
+    #expect(try !BudgetModel.calibrationNeeded(for: inputs).contains { $0.kind == .takeOverhead })
+    #expect(!calibrated.explanation.contains("rest of the take"))
+    inputs.calibration.learn(
+      .init(work: work, framesPerSecond: 30, cpuSecondsPerFrame: 0.002, frames: 450))
+    let learned = try #require(BudgetModel.costs(inputs).resource(.cpu))
+    // 2 ms a frame instead of two YUYV conversions (0.5 ms each, 30 times a second) and 240
+    // wake-ups of 10 µs: 0.06 cores for 0.0324.
+    #expect(abs(learned.demand - (calibrated.demand - 0.0324 + 0.06)) < 1e-9)
+    #expect(learned.explanation.contains("the rest of the take 0.06 (as in the last take)"))
+    #expect(!learned.explanation.contains("YUYV"))
+  }
+
   @Test("CPU: a size not calibrated is scaled by area and says so; a missing preset is unweighed")
   func cpuScaledAndMissing() throws {
     var settings = RecordingSettings()

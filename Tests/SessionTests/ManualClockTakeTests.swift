@@ -349,34 +349,44 @@ struct ManualClockTakeTests {
     #expect(Set(sent.keys) == ["front", "back"] && sent.values.allSatisfy { $0 > 0 })
   }
 
-  @Test("a complete take teaches the calibration what each encoder cost, one figure per work")
-  func takeTeachesCalibration() throws {
-    let cacheFolder = try TemporaryFolder()
-    let cache = CalibrationCache(
-      folder: cacheFolder.url,
-      machine: MachineFingerprint(cpuModel: "Test CPU", cores: 2, machineID: "take"))
-    let rig = try Rig()
-    defer { rig.close() }
+  /// The budget's inputs for the rig's take, from cameras of `kind`.
+  static func budgetInputs(_ kind: BudgetSource.Kind) -> BudgetInputs {
     var settings = RecordingSettings()
-    settings.size = Self.size
-    settings.frameRate = Self.rate
-    func camera(_ position: CameraPosition, kind: BudgetSource.Kind) -> BudgetSource {
-      BudgetSource(
-        position: position, kind: kind, format: .i420, size: Self.size, frameRate: Self.rate)
+    settings.size = size
+    settings.frameRate = rate
+    func camera(_ position: CameraPosition) -> BudgetSource {
+      BudgetSource(position: position, kind: kind, format: .i420, size: size, frameRate: rate)
     }
-    func inputs(_ kind: BudgetSource.Kind) -> BudgetInputs {
-      BudgetInputs(
-        settings: settings, sources: [camera(.front, kind: kind), camera(.back, kind: kind)],
-        cpu: CPUCapacity(cores: 2, source: "test"),
-        memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
-        disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
-        calibration: CalibrationTable())
-    }
-    let lessons = TakeLessons(calibrator: Calibrator(cache: cache), inputs: inputs(.otherCamera))
+    return BudgetInputs(
+      settings: settings, sources: [camera(.front), camera(.back)],
+      cpu: CPUCapacity(cores: 2, source: "test"),
+      memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
+      disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
+      calibration: CalibrationTable())
+  }
+
+  /// A take budget whose lessons go to a cache in `folder`.
+  static func learningBudget(_ folder: TemporaryFolder) -> (TakeBudget, CalibrationCache) {
+    let cache = CalibrationCache(
+      folder: folder.url,
+      machine: MachineFingerprint(cpuModel: "Test CPU", cores: 2, machineID: "take"))
     let decided = TakeBudgetRecord(
       mode: "ignore", verdict: "fits", cost: 0.1, limitingResource: "CPU", verdictBefore: "fits",
       costBefore: 0.1, changesApplied: [], changesSkipped: [], predicted: [])
-    rig.session.takeBudget = TakeBudget(decided: decided, cores: 2, lessons: lessons)
+    let lessons = TakeLessons(
+      calibrator: Calibrator(cache: cache), inputs: budgetInputs(.otherCamera))
+    return (TakeBudget(decided: decided, cores: 2, lessons: lessons), cache)
+  }
+
+  @Test("a complete take teaches the calibration what each encoder cost, one figure per work")
+  func takeTeachesCalibration() throws {
+    let cacheFolder = try TemporaryFolder()
+    let rig = try Rig()
+    defer { rig.close() }
+    let (budget, cache) = Self.learningBudget(cacheFolder)
+    let lessons = try #require(budget.lessons)
+    func inputs(_ kind: BudgetSource.Kind) -> BudgetInputs { Self.budgetInputs(kind) }
+    rig.session.takeBudget = budget
     try rig.start(frames: 90)
     let result = try rig.finish()
     let measured = try #require(try TakeInspector(folder: result.folder).metadata.budget?.measured)
@@ -391,7 +401,13 @@ struct ManualClockTakeTests {
     let works = try BudgetModel.takeWorks(for: inputs(.otherCamera))
     #expect(works["dualview"]?.map(\.kind) == [.compose, .encode])
     let figures = cache.load().takeFigures
-    #expect(figures.count == 3)
+    // And the rest of the take, per output frame: whatever else the process did meanwhile
+    // (other tests run beside this one), so only its presence and key are certain.
+    #expect(figures.count == 4)
+    let overhead = try #require(
+      figures.first { $0.work == (try? BudgetModel.takeOverheadWork(for: inputs(.otherCamera))) })
+    #expect(overhead.frames == 90 && overhead.cpuSecondsPerFrame > 0)
+    #expect(overhead.work.detail == "other-camera i420 320x240 + other-camera i420 320x240")
     for work in works["dualview"] ?? [] {
       let figure = try #require(figures.first { $0.work == work })
       #expect(figure.frames == 90 && figure.framesPerSecond == 30)
@@ -413,6 +429,32 @@ struct ManualClockTakeTests {
     short.encodedFrames = TakeLessons.minimumFrames - 1
     #expect(lessons.figures([short], rate: Self.rate).isEmpty)
     #expect(lessons.figures([load], rate: Self.rate).count == 1)
+  }
+
+  @Test("a take whose encoders fell behind teaches nothing; one that kept up does")
+  func laggingTakeTeachesNothing() throws {
+    let output = SessionSnapshot.Output(name: "front", frames: 300, bytes: 1000)
+    var encoded = output
+    encoded.encodedFrames = 300
+    encoded.encoderCPUSeconds = 1.5
+    encoded.busyFrames = 300
+    encoded.busySeconds = 1.6
+    let start = TakeLoad.Sample(time: .zero, cpuSeconds: 1, outputs: [output])
+    var end = TakeLoad.Sample(
+      time: .seconds(10), cpuSeconds: 4, lagRepeats: 3, outputs: [encoded])
+    for repeats: Int64 in [3, 0] {
+      let cacheFolder = try TemporaryFolder()
+      let (budget, cache) = Self.learningBudget(cacheFolder)
+      budget.takeStarted(start)
+      end.lagRepeats = repeats
+      budget.learn(final: end, rate: Self.rate)
+      let figures = cache.load().takeFigures
+      if repeats > 0 {
+        #expect(figures.isEmpty, "the frames it repeated encode almost for free")
+      } else {
+        #expect(figures.map(\.cpuSecondsPerFrame) == [0.005], "1.5 s over 300 frames")
+      }
+    }
   }
 
   @Test("the session checkpoints its metadata every 5 s of its own clock")

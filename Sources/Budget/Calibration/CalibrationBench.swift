@@ -87,6 +87,9 @@ enum CalibrationBench {
       return PipelineBench.wakeUp()
     case .resumeAfterIdle:
       return try measureResumeAfterIdle(encoders: max(1, work.encoders ?? 1))
+    case .takeOverhead:
+      throw .invalidArgument(
+        "\(work) is learned from takes, not measured", fix: "record a take with these settings")
     }
   }
 

@@ -23,6 +23,11 @@ public struct CalibrationWork: Sendable, Hashable, Codable, CustomStringConverti
     /// interval apart, than when they come back to back, as calibration's runs feed them;
     /// `size` is unused (0×0). See `CalibrationBench.measureResumeAfterIdle`.
     case resumeAfterIdle = "resume-after-idle"
+    /// Everything a take's process does per output frame besides its encoders and compositor:
+    /// capture (reading, converting), the scheduler, threads waking each other, checkpoints,
+    /// finishing the files. Never calibrated, only learned from takes (`TakeFigure`); `size`
+    /// is the dual view's canvas, `detail` the cameras.
+    case takeOverhead = "take-overhead"
   }
 
   /// What the work is.

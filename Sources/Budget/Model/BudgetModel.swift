@@ -42,6 +42,14 @@ public enum BudgetModel {
     return works
   }
 
+  /// What the rest of a take of `inputs` is learned as: everything its process does per
+  /// output frame besides the works of `takeWorks(for:)`.
+  public static func takeOverheadWork(for inputs: BudgetInputs) throws(DualCamError)
+    -> CalibrationWork
+  {
+    CPUCostModel.overheadWork(inputs, canvas: try canvasSize(inputs))
+  }
+
   /// The per-frame work calibration must have measured to weigh the CPU for `inputs` and for
   /// the suggestions the planner may try (other presets, MJPEG decoding); sizes the planner
   /// tries are scaled by area from these.
@@ -52,10 +60,13 @@ public enum BudgetModel {
     func add(_ work: CalibrationWork) {
       if !works.contains(work) { works.append(work) }
     }
-    for stage in CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)) { add(stage.work) }
+    func add(_ stages: [CPUCostModel.Stage]) {
+      for stage in stages where stage.work.kind != .takeOverhead { add(stage.work) }
+    }
+    add(CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)))
     for change in DegradePlanner.formatChanges(inputs) {
       let variant = try change.applied(to: inputs)
-      for stage in CPUCostModel.stages(variant, canvas: try canvasSize(variant)) { add(stage.work) }
+      add(CPUCostModel.stages(variant, canvas: try canvasSize(variant)))
     }
     // Other presets are measured at one size only (the cameras', the smaller) and scaled by
     // area to the dual view's: a first run with a slow preset stays short.
@@ -64,9 +75,7 @@ public enum BudgetModel {
       let stages = CPUCostModel.stages(variant, canvas: try canvasSize(variant))
       let encoders = stages.filter { $0.work.kind == .encode }
       let smallest = encoders.min { $0.work.size.area < $1.work.size.area }
-      for stage in stages where stage.work.kind != .encode || stage.work == smallest?.work {
-        add(stage.work)
-      }
+      add(stages.filter { $0.work.kind != .encode || $0.work == smallest?.work })
     }
     return works
   }

@@ -72,6 +72,10 @@ enum CPUCostModel {
     }
     stages.append(
       Stage(
+        label: "the rest of the take", work: overheadWork(inputs, canvas: canvas),
+        perSecond: outputRate))
+    stages.append(
+      Stage(
         label: "encoders resuming after pauses",
         work: resumeWork(encoders: stages.filter { $0.work.kind == .encode }.count),
         perSecond: pausedFramesPerSecond(stages, inputs)))
@@ -86,6 +90,19 @@ enum CPUCostModel {
   static let wakeUpsPerOutputFrame = 4
 
   static let wakeUpWork = CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0))
+
+  /// The rest of a take (`CalibrationWork.Kind.takeOverhead`), by its canvas and its cameras.
+  static func overheadWork(_ inputs: BudgetInputs, canvas: ImageSize) -> CalibrationWork {
+    let cameras = inputs.sources.map { "\($0.kind.rawValue) \($0.format.rawValue) \($0.size)" }
+    return CalibrationWork(
+      kind: .takeOverhead, size: canvas, detail: cameras.joined(separator: " + "))
+  }
+
+  /// The stages the rest of a take, once learned, stands for: they run on the capture threads
+  /// and between the threads, where a take measures them only all together.
+  static let coveredByOverhead: Set<CalibrationWork.Kind> = [
+    .convertYUYV, .convertNV12, .decodeMJPEG, .readFrame, .wakeUp,
+  ]
 
   /// One figure per machine and number of encoders, measured on that many small encoders
   /// taking turns, paused for a frame interval at 30 fps (`resumePause`), and charged to each
@@ -139,7 +156,12 @@ enum CPUCostModel {
     var missing: [String] = []
     var scaled = false
     var parts: [String] = []
-    for stage in stages(inputs, canvas: canvas) {
+    let takeStages = stages(inputs, canvas: canvas)
+    let overheadLearned = takeStages.contains {
+      $0.work.kind == .takeOverhead && learned($0, inputs) != nil
+    }
+    for stage in takeStages {
+      if overheadLearned && coveredByOverhead.contains(stage.work.kind) { continue }
       if let learned = learned(stage, inputs) {
         let cores = learned.cpuSecondsPerFrame * stage.perSecond
         demand += cores
@@ -147,6 +169,8 @@ enum CPUCostModel {
         parts.append("\(stage.label) \(Self.format(cores)) (as in \(takes))")
         continue
       }
+      // Never calibrated: until a take teaches it, the stages it covers stand in for it.
+      if stage.work.kind == .takeOverhead { continue }
       guard let found = inputs.calibration.lookup(stage.work) else {
         missing.append(stage.work.description)
         continue
@@ -182,7 +206,7 @@ enum CPUCostModel {
   private static func learned(_ stage: Stage, _ inputs: BudgetInputs)
     -> (cpuSecondsPerFrame: Double, takes: Int)?
   {
-    guard stage.output != nil else { return nil }
+    guard stage.output != nil || stage.work.kind == .takeOverhead else { return nil }
     return inputs.calibration.learned(
       stage.work, framesPerSecond: inputs.settings.frameRate.framesPerSecond)
   }

@@ -98,13 +98,15 @@ public final class TakeBudget: @unchecked Sendable {
     return record
   }
 
-  /// Keeps what a complete take's encoders cost, from its counters at its end (`end`) at
-  /// `rate`, for the next prediction (`lessons`).
+  /// Keeps what a complete take's encoders and compositor cost, from its counters at its end
+  /// (`end`) at `rate`, for the next prediction (`lessons`). A take that fell behind teaches
+  /// nothing: the frames it repeated encode almost for free, and its threads fought for the
+  /// cores, so its figures would say little about a take that keeps up.
   func learn(final end: TakeLoad.Sample, rate: FrameRate) {
-    guard let lessons, let start = atStart, let load = TakeLoad(from: start, to: end) else {
-      return
-    }
-    lessons.learn(load.outputLoads(rate: rate), rate: rate)
+    guard let lessons, let start = atStart, let load = TakeLoad(from: start, to: end),
+      load.lagRepeats == 0
+    else { return }
+    lessons.learn(load, rate: rate)
   }
 
   /// User and system CPU seconds of the whole process (every thread), from getrusage.

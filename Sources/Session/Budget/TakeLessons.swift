@@ -14,6 +14,8 @@ public struct TakeLessons: Sendable {
   /// The works each output's thread runs and the take measures (its encoder; the dual view's
   /// compositor), as calibration names them, by output name.
   let works: [String: [CalibrationWork]]
+  /// What the rest of the take (capture, scheduling, bookkeeping) is learned as.
+  let overheadWork: CalibrationWork?
   /// Why this take teaches nothing, or nil when it does.
   let withheld: String?
 
@@ -25,6 +27,7 @@ public struct TakeLessons: Sendable {
   public init(calibrator: Calibrator, inputs: BudgetInputs) {
     self.calibrator = calibrator
     works = (try? BudgetModel.takeWorks(for: inputs)) ?? [:]
+    overheadWork = try? BudgetModel.takeOverheadWork(for: inputs)
     withheld =
       inputs.sources.contains { $0.kind == .synthetic }
       ? "test patterns encode far cheaper than a camera's pictures" : nil
@@ -65,9 +68,32 @@ public struct TakeLessons: Sendable {
     return figures
   }
 
-  /// Keeps the figures `loads` teach; a cache that cannot be written is only a cache, and the
-  /// next prediction then comes from calibration as before.
-  func learn(_ loads: [TakeLoad.OutputLoad], rate: FrameRate) {
-    try? calibrator.learn(figures(loads, rate: rate))
+  /// What the rest of the take cost per output frame over `load`: the process's processor
+  /// time less its outputs' encoders and compositor, over the frames the dual view encoded.
+  func overheadFigure(_ load: TakeLoad, rate: FrameRate) -> CalibrationTable.TakeFigure? {
+    guard withheld == nil, let overheadWork else { return nil }
+    var stageSeconds = 0.0
+    var frames: Int64 = 0
+    for output in load.last.outputs {
+      let before = load.first.outputs.first { $0.name == output.name }
+      stageSeconds += output.encoderCPUSeconds + output.compositorCPUSeconds
+      stageSeconds -= (before?.encoderCPUSeconds ?? 0) + (before?.compositorCPUSeconds ?? 0)
+      if output.name == OutputRole.dualView.rawValue {
+        frames = output.encodedFrames - (before?.encodedFrames ?? 0)
+      }
+    }
+    let rest = load.last.cpuSeconds - load.first.cpuSeconds - stageSeconds
+    guard frames >= Self.minimumFrames, rest > 0 else { return nil }
+    return CalibrationTable.TakeFigure(
+      work: overheadWork, framesPerSecond: rate.framesPerSecond,
+      cpuSecondsPerFrame: rest / Double(frames), frames: Int(frames))
+  }
+
+  /// Keeps what `load` (the whole take, at `rate`) teaches; a cache that cannot be written is
+  /// only a cache, and the next prediction then comes from calibration as before.
+  func learn(_ load: TakeLoad, rate: FrameRate) {
+    var learned = figures(load.outputLoads(rate: rate), rate: rate)
+    if let overhead = overheadFigure(load, rate: rate) { learned.append(overhead) }
+    try? calibrator.learn(learned)
   }
 }
