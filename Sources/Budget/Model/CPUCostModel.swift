@@ -91,11 +91,13 @@ enum CPUCostModel {
 
   static let wakeUpWork = CalibrationWork(kind: .wakeUp, size: ImageSize(width: 0, height: 0))
 
-  /// The rest of a take (`CalibrationWork.Kind.takeOverhead`), by its canvas and its cameras.
+  /// The rest of a take (`CalibrationWork.Kind.takeOverhead`), by its canvas and its cameras
+  /// (and whether their pictures are stored as sent, whose writing the rest then includes).
   static func overheadWork(_ inputs: BudgetInputs, canvas: ImageSize) -> CalibrationWork {
     let cameras = inputs.sources.map { "\($0.kind.rawValue) \($0.format.rawValue) \($0.size)" }
-    return CalibrationWork(
-      kind: .takeOverhead, size: canvas, detail: cameras.joined(separator: " + "))
+    var detail = cameras.joined(separator: " + ")
+    if inputs.settings.effectiveCameraCodec == .copy { detail += ", stream copy" }
+    return CalibrationWork(kind: .takeOverhead, size: canvas, detail: detail)
   }
 
   /// The stages the rest of a take, once learned, stands for: they run on the capture threads
