@@ -117,12 +117,12 @@ public final class VideoFileWriter: @unchecked Sendable {
   /// Processor seconds the encoder's own threads (x264's slice threads) have run so far; what
   /// the encoder costs the thread that feeds it is that thread's to count. Read it before
   /// `finish()`, which ends them.
-  public var encoderThreadsSeconds: Double {
+  package var encoderThreadsSeconds: Double {
     encoderThreads.reduce(0) { $0 + ($1.seconds ?? 0) }
   }
 
-  /// How many threads the encoder started for itself.
-  public var encoderThreadCount: Int { encoderThreads.count }
+  /// How many threads the encoder started for itself (for tests).
+  var encoderThreadCount: Int { encoderThreads.count }
 
   /// Times no input picture was free and libav had to allocate and copy one (for tests); nil
   /// for H.264, whose encoder copies each picture inside x264 and has no input pictures to run

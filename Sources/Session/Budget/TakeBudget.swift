@@ -24,8 +24,8 @@ public final class TakeBudget: @unchecked Sendable {
   public let advice: [String: String]
   /// The USB buses the take's cameras stream on, for the live cost of each.
   public let usbBuses: [USBBusLoad]
-  /// What the take's measured encoder costs are kept as for the next prediction; nil to keep
-  /// nothing.
+  /// What the take's measured costs (encoders, compositor, the rest) are kept as for the next
+  /// prediction; nil to keep nothing.
   public let lessons: TakeLessons?
   private var atStart: TakeLoad.Sample?
   // Warnings come from the thread that polls the take (the command's loop or the interface),

@@ -16,8 +16,8 @@ public struct TakeLessons: Sendable {
   let works: [String: [CalibrationWork]]
   /// What the rest of the take (capture, scheduling, bookkeeping) is learned as.
   let overheadWork: CalibrationWork?
-  /// Why this take teaches nothing, or nil when it does.
-  let withheld: String?
+  /// False for a take from test patterns, which teaches nothing (see above).
+  let teaches: Bool
 
   /// The fewest frames an output must have encoded for its figure to count: a shorter take is
   /// mostly its first keyframe and the encoder's warming up.
@@ -28,16 +28,14 @@ public struct TakeLessons: Sendable {
     self.calibrator = calibrator
     works = (try? BudgetModel.takeWorks(for: inputs)) ?? [:]
     overheadWork = try? BudgetModel.takeOverheadWork(for: inputs)
-    withheld =
-      inputs.sources.contains { $0.kind == .synthetic }
-      ? "test patterns encode far cheaper than a camera's pictures" : nil
+    teaches = !inputs.sources.contains { $0.kind == .synthetic }
   }
 
   /// The figures `loads` (the take's outputs over its whole length, at `rate`) teach: one per
   /// work, so that two cameras encoded alike make one figure of this take, weighed by their
   /// frames together.
   func figures(_ loads: [TakeLoad.OutputLoad], rate: FrameRate) -> [CalibrationTable.TakeFigure] {
-    guard withheld == nil else { return [] }
+    guard teaches else { return [] }
     var figures: [CalibrationTable.TakeFigure] = []
     for load in loads {
       for work in works[load.name] ?? [] {
@@ -69,19 +67,19 @@ public struct TakeLessons: Sendable {
   }
 
   /// What the rest of the take cost per output frame over `load`: the process's processor
-  /// time less its outputs' encoders and compositor, over the frames the dual view encoded.
-  func overheadFigure(_ load: TakeLoad, rate: FrameRate) -> CalibrationTable.TakeFigure? {
-    guard withheld == nil, let overheadWork else { return nil }
-    var stageSeconds = 0.0
-    var frames: Int64 = 0
-    for output in load.last.outputs {
-      let before = load.first.outputs.first { $0.name == output.name }
-      stageSeconds += output.encoderCPUSeconds + output.compositorCPUSeconds
-      stageSeconds -= (before?.encoderCPUSeconds ?? 0) + (before?.compositorCPUSeconds ?? 0)
-      if output.name == OutputRole.dualView.rawValue {
-        frames = output.encodedFrames - (before?.encodedFrames ?? 0)
-      }
+  /// time less what `outputs` (its outputs over the same span) spent in their encoders and the
+  /// compositor, over the frames the dual view encoded.
+  func overheadFigure(_ load: TakeLoad, outputs: [TakeLoad.OutputLoad], rate: FrameRate)
+    -> CalibrationTable.TakeFigure?
+  {
+    guard teaches, let overheadWork else { return nil }
+    let stageSeconds = outputs.reduce(0.0) { total, output in
+      let encoder = (output.encoderCPUMillisecondsPerFrame ?? 0) * Double(output.encodedFrames)
+      let compositor =
+        (output.compositorCPUMillisecondsPerFrame ?? 0) * Double(output.composedFrames)
+      return total + (encoder + compositor) / 1000
     }
+    let frames = outputs.first { $0.name == OutputRole.dualView.rawValue }?.encodedFrames ?? 0
     let rest = load.last.cpuSeconds - load.first.cpuSeconds - stageSeconds
     guard frames >= Self.minimumFrames, rest > 0 else { return nil }
     return CalibrationTable.TakeFigure(
@@ -92,8 +90,11 @@ public struct TakeLessons: Sendable {
   /// Keeps what `load` (the whole take, at `rate`) teaches; a cache that cannot be written is
   /// only a cache, and the next prediction then comes from calibration as before.
   func learn(_ load: TakeLoad, rate: FrameRate) {
-    var learned = figures(load.outputLoads(rate: rate), rate: rate)
-    if let overhead = overheadFigure(load, rate: rate) { learned.append(overhead) }
+    let outputs = load.outputLoads(rate: rate)
+    var learned = figures(outputs, rate: rate)
+    if let overhead = overheadFigure(load, outputs: outputs, rate: rate) {
+      learned.append(overhead)
+    }
     try? calibrator.learn(learned)
   }
 }
