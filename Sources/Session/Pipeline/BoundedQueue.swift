@@ -8,22 +8,24 @@ import DualCamCore
 /// queue is closed and empty.
 ///
 /// `@unchecked Sendable`: the ring and its indices are read and written only holding
-/// `signal`'s mutex.
+/// `signal`'s mutex; `capacity` is a constant.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
   private let signal = ConditionSignal()
   private var ring: [Element?]
   private var head = 0
   private var count = 0
   private var closed = false
+  /// The most elements the queue holds. Kept apart from `ring.count`: reading the ring outside
+  /// the lock while the consumer empties a slot is a data race (ThreadSanitizer found it, the
+  /// progress snapshot reading the capacity during a take).
+  let capacity: Int
 
   /// Creates an empty queue holding at most `capacity` elements.
   init(capacity: Int) {
     precondition(capacity > 0, "a queue needs room for one element")
+    self.capacity = capacity
     ring = [Element?](repeating: nil, count: capacity)
   }
-
-  /// The most elements the queue holds.
-  var capacity: Int { ring.count }
 
   /// Elements waiting now.
   var depth: Int { signal.locked { count } }
