@@ -1,5 +1,5 @@
 public import Budget
-public import DualCamCore
+import DualCamCore
 
 /// What a take teaches the budget: the processor time each of its encoders and its compositor
 /// really took per frame, kept with this machine's calibration (`CalibrationTable.learn`) so
