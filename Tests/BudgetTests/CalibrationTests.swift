@@ -176,7 +176,7 @@ struct CalibrationTests {
     #expect(wakeUp > 0 && wakeUp < 0.001, "wake-up: \(wakeUp)")
     // Zero when the machine loses nothing to pauses (measured as a difference, never below).
     let resume = try Calibrator.measureStages(
-      CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0), encoders: 2),
+      CalibrationWork(kind: .resumeAfterIdle, size: ImageSize(width: 0, height: 0), encoders: 3),
       inputs)
     #expect(resume >= 0 && resume < 0.01, "resume after idle: \(resume)")
     let compose = try Calibrator.measureStages(

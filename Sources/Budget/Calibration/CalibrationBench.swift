@@ -3,6 +3,7 @@ import DualCamCore
 import Encoding
 import Foundation
 import Media
+import Synchronization
 
 // The one file of the budget that drives the engine's real stages (Compositor, Encoding):
 // when the Encoding module is split, only the imports here change.
@@ -117,9 +118,12 @@ enum CalibrationBench {
   /// caches: ffmpeg's libx264 at 640×480 ultrafast, 300 frames at a fixed quantizer, took
   /// 0.61 s of processor time back to back and 0.85 s paced at 30 fps (0.72 at 60, 0.92 at 15),
   /// 0.8 ms more a frame; at 720p and 1080p with a bit rate 0.8–2 ms. A take's small encoders
-  /// were predicted 30–35% under their cost without it (`PERFORMANCE.md` §8). Measured on a
-  /// 640×480 ultrafast encoder: the same run of 32 frames back to back and with its last 12
-  /// paced, the cheaper of two each, the difference per paced frame; about a second.
+  /// were predicted 30–35% under their cost without it (`PERFORMANCE.md` §8). Measured on
+  /// `encoders` 640×480 ultrafast encoders running at once, each on a thread of its own, as a
+  /// take's outputs run: the same run of 32 frames back to back and with its last 12 paced, the
+  /// cheaper of two each, the difference per paced frame; about a second. Three encoders taking
+  /// turns on one thread measured about half as much (0.22–0.29 ms a frame against 0.49–0.61
+  /// on a quiet host), and a first 480p take was predicted 11–18% low.
   private static func measureResumeAfterIdle(encoders: Int) throws(DualCamError) -> Double {
     let work = CalibrationWork(
       kind: .encode, size: ImageSize(width: 640, height: 480), codec: .h264, preset: "ultrafast",
@@ -160,9 +164,10 @@ enum CalibrationBench {
   }
 
   /// Processor seconds of one encode of `frames` frames by each of `encoders` encoders of
-  /// `work`, taking turns on each frame: open, feed, finish. With `pace`, frames from `from` on
-  /// are submitted on a schedule `interval` apart, the thread sleeping in between as an
-  /// output's worker does between a take's frames.
+  /// `work`: open, feed, finish. More than one encoder run at the same time, each on a thread
+  /// of its own, as a take's outputs do. With `pace`, frames from `from` on are submitted on a
+  /// schedule `interval` apart, the same for every encoder (they start it together), the
+  /// threads sleeping in between as an output's worker does between a take's frames.
   private static func encode(
     _ work: CalibrationWork, encoders: Int = 1, frames: Int, from sources: [FrameBuffer],
     in folder: URL, pace: (from: Int, interval: Duration)? = nil
@@ -180,23 +185,65 @@ enum CalibrationBench {
             size: work.size, rate: rate, codec: codec),
           preset: work.preset, encoderThreads: work.threads ?? 1))
     }
-    let clock = ContinuousClock()
-    var due = clock.now
-    for index in 0..<frames {
-      if let pace, index >= pace.from {
-        due = index == pace.from ? clock.now + pace.interval : due + pace.interval
-        let wait = clock.now.duration(to: due)
-        if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
-      }
-      for (encoder, writer) in writers.enumerated() {
+    let start = PacedStart(encoders: encoders)
+    @Sendable func feed(_ writer: VideoFileWriter, encoder: Int) throws(DualCamError) {
+      let clock = ContinuousClock()
+      var due = clock.now
+      for index in 0..<frames {
+        if let pace, index >= pace.from {
+          due = index == pace.from ? start.together() + pace.interval : due + pace.interval
+          let wait = clock.now.duration(to: due)
+          if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+        }
         let input = try writer.nextInputImage()
         PixelConversion.convertToI420(
           sources[(index + encoder * 3) % sources.count].image, into: input)
         try writer.submitFrame(index: Int64(index))
       }
     }
+    if encoders == 1 {
+      try feed(writers[0], encoder: 0)
+    } else {
+      let failure = Locked<DualCamError?>(nil)
+      let threads = writers.enumerated().map { encoder, writer in
+        WorkerThread(name: "calib-encode-\(encoder)") {
+          do throws(DualCamError) {
+            try feed(writer, encoder: encoder)
+          } catch {
+            failure.withLock { $0 = $0 ?? error }
+          }
+        }
+      }
+      for thread in threads { thread.join() }
+      if let error = failure.withLock({ $0 }) { throw error }
+    }
     for writer in writers { _ = try writer.finish() }
     return timer.elapsed
+  }
+
+  /// The moment paced encoders start their schedule: when the last of them has fed its
+  /// frames back to back, so that they wake together for every frame, as a take's do.
+  private final class PacedStart: Sendable {
+    private let encoders: Int
+    private let state = Mutex<(arrived: Int, start: ContinuousClock.Instant?)>((0, nil))
+    private let released = DispatchSemaphore(value: 0)
+
+    init(encoders: Int) { self.encoders = encoders }
+
+    /// Waits for every encoder; the same instant for all of them.
+    func together() -> ContinuousClock.Instant {
+      let last = state.withLock { state -> Bool in
+        state.arrived += 1
+        if state.arrived == encoders { state.start = ContinuousClock.now }
+        return state.arrived == encoders
+      }
+      if last {
+        for _ in 1..<max(1, encoders) { released.signal() }
+      } else {
+        released.wait()
+      }
+      return state.withLock { $0.start! }
+    }
   }
 
   private static func seconds(_ duration: Duration) -> Double {

@@ -13,8 +13,10 @@ public struct CalibrationCache: Sendable {
   /// with fresh noise in every frame (2's came out 15–30% cheap); 4 measures a pause's cost
   /// with the take's encoders taking turns, and keeps what takes measured; 5 draws the scene
   /// at 640×480 and scales it to the picture (4's per-pixel texture calibrated large pictures
-  /// 1.3–1.75 times dear).
-  public static let methodVersion = 5
+  /// 1.3–1.75 times dear); 6 measures the pause with the encoders running at once on threads
+  /// of their own (5's took turns on one thread and measured half) and reads a file source's
+  /// frames past the caches.
+  public static let methodVersion = 6
 
   /// The folder holding the files.
   public let folder: URL

@@ -107,7 +107,7 @@ enum CPUCostModel {
   ]
 
   /// One figure per machine and number of encoders, measured on that many small encoders
-  /// taking turns, paused for a frame interval at 30 fps (`resumePause`), and charged to each
+  /// running at once, paused for a frame interval at 30 fps (`resumePause`), and charged to each
   /// encoder's frame in proportion to the pause it really gets: what a pause costs grows with
   /// its length (ffmpeg's libx264 at 640×480 lost 0.37 ms a frame to pauses at 60 fps, 0.8 at
   /// 30, 1.0 at 15), and an encoder busy for most of a frame's interval hardly pauses at all.
