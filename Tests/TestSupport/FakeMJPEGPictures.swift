@@ -1,5 +1,5 @@
 public import DualCamCore
-public import Encoding
+import Encoding
 public import Foundation
 
 /// JPEG pictures such as an MJPEG camera sends, made with libavcodec, for a fake kernel to

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 public import Media
 
 extension TakeInspector {

@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 
 /// What a zoom request did: the camera zoomed itself, or the compositor has to crop.
 public enum ZoomOutcome: Sendable, Equatable {

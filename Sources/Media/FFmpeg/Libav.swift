@@ -1,4 +1,4 @@
-package import CFFmpeg
+import CFFmpeg
 package import DualCamCore
 
 /// The one place where libav* return codes become Swift values or typed errors.

@@ -1,6 +1,6 @@
 internal import CFFmpeg
-package import DualCamCore
-package import Foundation
+import DualCamCore
+import Foundation
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-public import Audio
+import Audio
 import DualCamCore
 import Synchronization
 

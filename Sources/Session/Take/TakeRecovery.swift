@@ -141,7 +141,7 @@ public enum TakeRecovery {
     }
     // A file that cannot be rewritten may still play as it is; the probe decides, and its
     // words say why a file does not.
-    try? FileFinalizer.makeSeekable(named: file, inFolder: folder.descriptor)
+    _ = try? FileFinalizer.makeSeekable(named: file, inFolder: folder.descriptor)
     let frames: Int64
     do {
       frames = Int64(try MediaProbe.inspect(folder.libraryPath(of: file)).frameCount)

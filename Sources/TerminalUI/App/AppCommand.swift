@@ -1,6 +1,6 @@
 public import DualCamCore
 public import Foundation
-public import Playback
+import Playback
 
 /// What an update asks the runner to do: the only way the interface acts on the session, the
 /// cameras or the disk.

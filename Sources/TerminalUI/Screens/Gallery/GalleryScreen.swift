@@ -1,5 +1,5 @@
-public import DualCamCore
-public import Foundation
+import DualCamCore
+import Foundation
 public import Library
 
 /// The gallery: the takes in the output folder as a grid of cards or a list, sorted, filtered
