@@ -3,7 +3,6 @@ import DualCamCore
 import Encoding
 import Foundation
 import Media
-import Synchronization
 
 // The one file of the budget that drives the engine's real stages (Compositor, Encoding):
 // when the Encoding module is split, only the imports here change.
@@ -191,7 +190,8 @@ enum CalibrationBench {
       var due = clock.now
       for index in 0..<frames {
         if let pace, index >= pace.from {
-          due = index == pace.from ? start.together() + pace.interval : due + pace.interval
+          due =
+            index == pace.from ? start.together(encoder) + pace.interval : due + pace.interval
           let wait = clock.now.duration(to: due)
           if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
         }
@@ -211,6 +211,8 @@ enum CalibrationBench {
             try feed(writer, encoder: encoder)
           } catch {
             failure.withLock { $0 = $0 ?? error }
+            // The others must not wait for it at the start of the schedule.
+            start.leave(encoder)
           }
         }
       }
@@ -219,31 +221,6 @@ enum CalibrationBench {
     }
     for writer in writers { _ = try writer.finish() }
     return timer.elapsed
-  }
-
-  /// The moment paced encoders start their schedule: when the last of them has fed its
-  /// frames back to back, so that they wake together for every frame, as a take's do.
-  private final class PacedStart: Sendable {
-    private let encoders: Int
-    private let state = Mutex<(arrived: Int, start: ContinuousClock.Instant?)>((0, nil))
-    private let released = DispatchSemaphore(value: 0)
-
-    init(encoders: Int) { self.encoders = encoders }
-
-    /// Waits for every encoder; the same instant for all of them.
-    func together() -> ContinuousClock.Instant {
-      let last = state.withLock { state -> Bool in
-        state.arrived += 1
-        if state.arrived == encoders { state.start = ContinuousClock.now }
-        return state.arrived == encoders
-      }
-      if last {
-        for _ in 1..<max(1, encoders) { released.signal() }
-      } else {
-        released.wait()
-      }
-      return state.withLock { $0.start! }
-    }
   }
 
   private static func seconds(_ duration: Duration) -> Double {
