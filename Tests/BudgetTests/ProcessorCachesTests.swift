@@ -31,19 +31,18 @@ struct ProcessorCachesTests {
     }
   }
 
-  @Test("frames that hold twice the cache between the cameras, within the bounds")
+  @Test("frames that hold twice the cache, within the bounds")
   func frameCounts() {
     let cache = 32 << 20
     // 640×480 I420: 460,800 bytes; 64 MiB of them is 146 frames.
     #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 460_800, cacheBytes: cache) == 146)
-    // Split between two cameras: half as many each.
-    #expect(
-      ProcessorCaches.framesBeyond(bytesPerFrame: 460_800, cameras: 2, cacheBytes: cache) == 73)
+    // A 1080p frame: 64 MiB is 22 of them.
+    #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 3_110_400, cacheBytes: cache) == 22)
     // A small cache still cycles through the scene's eight frames.
     #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 460_800, cacheBytes: 1 << 20) == 8)
-    // Tiny frames stop at 256; huge ones at 512 MiB (but never under 8).
+    // Tiny frames stop at 256; a huge cache at 128 MiB of frames (but never under 8).
     #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 1000, cacheBytes: cache) == 256)
-    #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 3_110_400, cacheBytes: 1 << 30) == 172)
+    #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 3_110_400, cacheBytes: 256 << 20) == 43)
     #expect(ProcessorCaches.framesBeyond(bytesPerFrame: 100 << 20, cacheBytes: 1 << 30) == 8)
   }
 }

@@ -37,15 +37,18 @@ package enum ProcessorCaches {
     return value * scale
   }
 
-  /// How many frames of `bytesPerFrame` each of `cameras` needs so that all of them together
-  /// hold twice the largest cache (no frame is still cached when its turn comes again), at
-  /// least 8 (the scene's moves) and at most 256 frames or 512 MiB in all, whichever is fewer.
-  package static func framesBeyond(bytesPerFrame: Int, cameras: Int = 1, cacheBytes: Int? = nil)
-    -> Int
-  {
+  /// The most a calibration writes to the temporary folder for it: a processor with a
+  /// 256 MiB cache (some servers have one) must not cost half a gigabyte of scratch file,
+  /// possibly in memory (tmpfs), for a figure of tens of microseconds.
+  package static let ceilingBytes = 128 << 20
+
+  /// How many frames of `bytesPerFrame` hold twice the largest cache (no frame is still cached
+  /// when its turn comes again): at least 8, at most 256 frames or `ceilingBytes`, whichever
+  /// is fewer.
+  package static func framesBeyond(bytesPerFrame: Int, cacheBytes: Int? = nil) -> Int {
     let frameBytes = max(1, bytesPerFrame)
-    let target = 2 * (cacheBytes ?? largestBytes()) / max(1, cameras)
-    let ceiling = min(256, max(8, (512 << 20) / max(1, cameras) / frameBytes))
+    let target = 2 * (cacheBytes ?? largestBytes())
+    let ceiling = min(256, max(8, ceilingBytes / frameBytes))
     return min(ceiling, max(8, (target + frameBytes - 1) / frameBytes))
   }
 }
