@@ -78,6 +78,10 @@ import Testing
     let saved = try SettingsFile.load(from: settingsURL)
     #expect(saved.recording.size == ImageSize(width: 640, height: 360))
     #expect(saved.recording.layout.order == .backOnTop)
+    // What the run was given rather than chosen in it stays out of the file.
+    #expect(saved.recording.outputDirectory == nil)
+    #expect(saved.recording.audioSettings.input == .automatic)
+    #expect(saved.frontSource == nil && saved.backSource == nil)
     // The preview was drawn in half blocks from real frames, in both camera regions.
     #expect(terminal.seen.contains { $0.contains("▀▀▀▀▀▀▀▀") })
     if terminal.stuckAt != nil {

@@ -55,4 +55,10 @@ struct TOMLTable: Sendable, Equatable {
   mutating func set(_ key: String, _ value: TOMLValue) {
     if values.updateValue(value, forKey: key) == nil { keys.append(key) }
   }
+
+  /// Removes `key`, if the table has it.
+  mutating func remove(_ key: String) {
+    guard values.removeValue(forKey: key) != nil else { return }
+    keys.removeAll { $0 == key }
+  }
 }

@@ -18,8 +18,12 @@ public final class AppRunner {
   public struct Configuration {
     /// Settings from the settings file with the flags applied.
     public var settings: RecordingSettings
-    /// The settings file as loaded (its device and interface entries are kept and updated).
+    /// The settings file as loaded. The flags are not in it: only what the user changes in
+    /// the interface is saved into it.
     public var settingsFile: SettingsFile
+    /// The preview colours asked for on the command line, for this run only (nil: the
+    /// file's).
+    public var colors: String?
     /// Where to save settings; nil: never saved.
     public var settingsURL: URL?
     /// The front source text (nil: automatic).
@@ -97,9 +101,13 @@ public final class AppRunner {
     sessions = SessionExecutor(openSources: configuration.openSources)
     sound = SoundExecutor(
       mixer: configuration.mixer, listInputs: configuration.listSoundInputs)
+    var inEffect = configuration.settingsFile
+    inEffect.recording = configuration.settings
+    inEffect.frontSource = configuration.frontSpec
+    inEffect.backSource = configuration.backSpec
+    inEffect.interface.colors = configuration.colors ?? inEffect.interface.colors
     settings = SettingsExecutor(
-      file: configuration.settingsFile, url: configuration.settingsURL,
-      frontSpec: configuration.frontSpec, backSpec: configuration.backSpec)
+      file: configuration.settingsFile, inEffect: inEffect, url: configuration.settingsURL)
     let size = terminal.size
     let placeholder = SourceInfo(
       kind: .unopened, label: "—", identity: "", size: configuration.settings.size,

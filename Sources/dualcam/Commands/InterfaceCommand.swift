@@ -51,13 +51,12 @@ struct InterfaceCommand: ParsableCommand {
     let loaded = SettingsFile.loadOrSetAside(from: url)
     var settings = try recording.settings(over: loaded.settings.recording)
     settings.layout = try layout.settings(over: loaded.settings.recording.layout)
-    var file = loaded.settings
+    let file = loaded.settings
     if let colors {
       guard TerminalCapabilities.ColorDepth(rawValue: colors) != nil || colors == "auto" else {
         throw .invalidArgument(
           "--colors \(colors) is not a colour mode", fix: "use auto, truecolor, 256, 16 or none")
       }
-      file.interface.colors = colors
     }
     try SessionController.check(settings, frontSize: settings.size, backSize: settings.size)
     let root = try OutputLocation.prepare(explicit: settings.outputDirectory)
@@ -85,7 +84,7 @@ struct InterfaceCommand: ParsableCommand {
     let terminal: NcursesTerminal
     do throws(DualCamTerminalError) {
       terminal = try NcursesTerminal(
-        colorLimit: TerminalCapabilities.ColorDepth(rawValue: file.interface.colors))
+        colorLimit: TerminalCapabilities.ColorDepth(rawValue: colors ?? file.interface.colors))
     } catch {
       switch error {
       case .notATerminal:
@@ -121,6 +120,7 @@ struct InterfaceCommand: ParsableCommand {
       },
       stopRequested: { SignalMonitor.isStopRequested })
     configuration.startupNotices = notices
+    configuration.colors = colors
     let runner = AppRunner(terminal: terminal, configuration: configuration)
     runner.run()
   }
