@@ -45,16 +45,22 @@ public enum TakeRenamer {
     return target
   }
 
+  /// Why `name` (trimmed) cannot name a take, or nil when it can: one plain, visible folder
+  /// name. The interface asks before it sends a rename, so a refused name can be corrected.
+  public static func problem(withName name: String) -> String? {
+    if name.isEmpty { return "the new name is empty" }
+    if name.contains("/") || name.contains("\0") { return "a take name cannot contain /" }
+    if name.hasPrefix(".") { return "a take name cannot start with . (it would be hidden)" }
+    if name.hasSuffix(TakeName.partialSuffix) {
+      return "a name ending in .partial marks an interrupted take"
+    }
+    if name.utf8.count > 255 { return "the new name is longer than 255 bytes" }
+    return nil
+  }
+
   /// Refuses names that are not one plain, visible folder name.
   static func validate(_ name: String) throws(DualCamError) {
-    let problem: String? =
-      if name.isEmpty { "the new name is empty" } else if name.contains("/") || name.contains("\0")
-      { "a take name cannot contain / " } else if name.hasPrefix(".") {
-        "a take name cannot start with . (it would be hidden)"
-      } else if name.hasSuffix(TakeName.partialSuffix) {
-        "a name ending in .partial marks an interrupted take"
-      } else if name.utf8.count > 255 { "the new name is longer than 255 bytes" } else { nil }
-    if let problem {
+    if let problem = problem(withName: name) {
       throw .invalidArgument(problem, fix: "choose a plain name such as \"Concert 2026\"")
     }
   }

@@ -7,6 +7,8 @@ public enum Key: Hashable, Sendable {
   case tab
   case backTab
   case backspace
+  /// The Delete key (deletes forward in a text field).
+  case delete
   case up
   case down
   case left
@@ -17,6 +19,8 @@ public enum Key: Hashable, Sendable {
   case end
   /// F1–F12.
   case function(Int)
+  /// Ctrl with a letter (`a`…`z`), for the editing keys of a text field.
+  case control(Character)
   /// A mouse click at a cell.
   case click(x: Int, y: Int)
 
@@ -30,6 +34,7 @@ public enum Key: Hashable, Sendable {
     case .tab: "Tab"
     case .backTab: "Shift-Tab"
     case .backspace: "Backspace"
+    case .delete: "Del"
     case .up: "↑"
     case .down: "↓"
     case .left: "←"
@@ -39,6 +44,7 @@ public enum Key: Hashable, Sendable {
     case .home: "Home"
     case .end: "End"
     case .function(let number): "F\(number)"
+    case .control(let letter): "Ctrl-\(letter.uppercased())"
     case .click: "click"
     }
   }

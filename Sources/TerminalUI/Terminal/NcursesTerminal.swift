@@ -167,13 +167,36 @@ public final class NcursesTerminal: TerminalBackend {
     }
     switch character {
     case 3, 28: return .interrupt
-    case 27: return .key(.escape)
+    case 27: return readEscapeSequence().map(TerminalInput.key)
     case 9: return .key(.tab)
     case 10, 13: return .key(.enter)
     case 8, 127: return .key(.backspace)
+    case 1...26:
+      return .key(.control(Character(Unicode.Scalar(UInt8(0x60 + character)))))
     default:
       guard let scalar = Unicode.Scalar(UInt32(character)), character >= 32 else { return nil }
       return .key(.character(Character(scalar)))
+    }
+  }
+
+  /// Reads the rest of a sequence that starts with Esc (see `EscapeSequenceDecoder`): what
+  /// follows at once belongs to it; a lone Esc is the Esc key.
+  private func readEscapeSequence() -> Key? {
+    var decoder = EscapeSequenceDecoder()
+    // The first character must be there already (ncurses waited ESCDELAY for it); the rest
+    // of a sequence may come a little later over a slow link.
+    var timeout: Int32 = 0
+    while true {
+      wtimeout(cnc_stdscr(), timeout)
+      var character: wint_t = 0
+      let result = wget_wch(cnc_stdscr(), &character)
+      guard result != ERR else { return decoder.keyWhenCutShort }
+      // A key ncurses decoded itself cannot be part of a sequence: the one before is cut.
+      guard result != CNC_KEY_CODE_YES else { return nil }
+      switch decoder.feed(UInt32(character)) {
+      case .more: timeout = 25
+      case .finished(let key): return key
+      }
     }
   }
 
@@ -188,7 +211,8 @@ public final class NcursesTerminal: TerminalBackend {
     case CNC_KEY_HOME: .home
     case CNC_KEY_END: .end
     case CNC_KEY_BTAB: .backTab
-    case CNC_KEY_BACKSPACE, CNC_KEY_DC: .backspace
+    case CNC_KEY_BACKSPACE: .backspace
+    case CNC_KEY_DC: .delete
     case CNC_KEY_ENTER: .enter
     case CNC_KEY_F0 + 1...CNC_KEY_F0 + 12: .function(Int(code - CNC_KEY_F0))
     default: nil

@@ -1,4 +1,5 @@
 public import Foundation
+import Library
 
 /// A box over the gallery that takes every key until it closes: a question before something
 /// is destroyed or rewritten, a line of text to type, or an export's progress.
@@ -27,33 +28,39 @@ public struct GalleryInput: Sendable, Equatable {
 
   /// What the text becomes.
   public var purpose: Purpose
-  /// The text so far.
-  public var text: String
+  /// The line being typed.
+  public private(set) var line: LineEditor
   /// For an export: the container to remux into (nil: as recorded). Tab cycles it.
   public var container: String?
   /// The suggested text is still untouched: for an export folder, typing replaces it and
-  /// Backspace clears it (the terminal sends no Ctrl-U to clear a line).
-  public var isSuggestion: Bool
+  /// Backspace clears it, while a key that moves the cursor starts editing it.
+  public private(set) var isSuggestion: Bool
+  /// Why the text was refused when Enter was pressed (shown under it until the next key).
+  public var refusal: String?
 
   /// Creates an input line.
   public init(purpose: Purpose, text: String, container: String? = nil) {
     self.purpose = purpose
-    self.text = text
+    line = LineEditor(text)
     self.container = container
     if case .export = purpose { isSuggestion = true } else { isSuggestion = false }
   }
 
-  /// Types `character`.
-  mutating func type(_ character: Character) {
-    if isSuggestion { text = "" }
-    isSuggestion = false
-    text.append(character)
-  }
+  /// The text so far.
+  public var text: String { line.text }
 
-  /// Deletes the last character (the whole suggestion while it is untouched).
-  mutating func deleteBackward() {
-    if isSuggestion { text = "" } else if !text.isEmpty { text.removeLast() }
+  /// Carries out an editing key (see `LineEditor`); false for any other key.
+  mutating func edit(_ key: Key) -> Bool {
+    if isSuggestion {
+      switch key {
+      case .character, .backspace, .delete: line.replace(with: "")
+      default: break
+      }
+    }
+    guard line.handle(key) else { return false }
     isSuggestion = false
+    refusal = nil
+    return true
   }
 
   /// The dialog's title.
@@ -67,19 +74,31 @@ public struct GalleryInput: Sendable, Equatable {
     }
   }
 
-  /// The request Enter sends; nil when the text cannot be used (then the dialog stays).
+  /// Why Enter cannot use the text, or nil when it can.
+  public var problem: String? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    switch purpose {
+    case .rename: return TakeRenamer.problem(withName: trimmed)
+    case .export: return trimmed.isEmpty ? "type a folder first" : nil
+    case .note, .tags: return nil
+    }
+  }
+
+  /// The request Enter sends; nil when the text cannot be used (then the dialog stays, with
+  /// the text as typed and `problem` under it).
   public var request: GalleryRequest? {
+    guard problem == nil else { return nil }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     switch purpose {
     case .rename(let folder):
-      return trimmed.isEmpty ? nil : .rename(folder, to: trimmed)
+      return .rename(folder, to: trimmed)
     case .note(let folder):
       return .setNotes(folder, trimmed)
     case .tags(let folder):
       let tags = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       return .setTags(folder, tags.filter { !$0.isEmpty })
     case .export(let takes):
-      return trimmed.isEmpty ? nil : .export(takes, to: trimmed, container: container)
+      return .export(takes, to: trimmed, container: container)
     }
   }
 }

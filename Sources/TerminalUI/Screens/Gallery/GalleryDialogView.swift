@@ -26,17 +26,24 @@ enum GalleryDialogView {
       let field = ScreenRect(x: box.x + 3, y: box.y + 2, width: box.width - 6, height: 1)
       buffer.fill(
         field, style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
-      // The end of a long text stays in view, as in a shell.
-      let visible = String(input.text.suffix(max(field.width - 1, 1)))
-      let end = buffer.write(
-        visible, x: field.x, y: field.y,
+      // The cursor stays in view, and the end of a long text while it is there, as in a shell.
+      let line = input.line.visible(width: field.width)
+      buffer.write(
+        line.text, x: field.x, y: field.y,
         style: CellStyle(foreground: Palette.panelText, background: Palette.selection))
-      buffer[field.x + end, field.y] = Cell(
-        "_", foreground: Palette.accent, background: Palette.selection, attributes: [.bold])
+      let cursor = field.x + line.cursorColumn
+      buffer[cursor, field.y] = Cell(
+        buffer[cursor, field.y].character, foreground: Palette.selection,
+        background: Palette.accent, attributes: [.bold])
       var help = "Enter OK   Esc Cancel"
+      if let refusal = input.refusal {
+        buffer.write(
+          refusal, x: field.x, y: field.y + 2, style: panel.foreground(Palette.bad),
+          maxWidth: field.width)
+      }
       if case .export = input.purpose {
         help = "container: \(input.container ?? "as recorded") (Tab)   " + help
-        if input.isSuggestion {
+        if input.isSuggestion, input.refusal == nil {
           buffer.write(
             "type a folder to replace this one", x: field.x, y: field.y + 2,
             style: panel.foreground(Palette.dim), maxWidth: field.width)

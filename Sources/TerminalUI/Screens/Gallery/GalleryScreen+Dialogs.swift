@@ -6,23 +6,20 @@ extension GalleryScreen {
   // MARK: - Search
 
   mutating func handleSearchKey(_ key: Key, app: inout AppState) -> [AppCommand] {
-    var text = searchInput ?? ""
+    guard var line = searchInput else { return [] }
     switch key {
     case .enter, .down:
       searchInput = nil
       return []
     case .escape:
       searchInput = nil
-      text = ""
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-    case .character(let character):
-      text.append(character)
+      return updateSearch("", app)
     default:
-      return []
+      let before = line.text
+      guard line.handle(key) else { return [] }
+      searchInput = line
+      return line.text == before ? [] : updateSearch(line.text, app)
     }
-    if searchInput != nil { searchInput = text }
-    return updateSearch(text, app)
   }
 
   // MARK: - Dialogs
@@ -45,7 +42,9 @@ extension GalleryScreen {
       switch key {
       case .enter:
         guard let request = input.request else {
-          AppUpdate.toast(&app, "Type a name first (Esc cancels)", problem: true)
+          // The text stays as typed, so the user corrects it rather than types it again.
+          input.refusal = input.problem
+          self.dialog = .input(input)
           return []
         }
         self.dialog = nil
@@ -54,17 +53,14 @@ extension GalleryScreen {
       case .escape:
         self.dialog = nil
         return []
-      case .backspace:
-        input.deleteBackward()
       case .tab:
         if case .export = input.purpose {
           let choices: [String?] = ["mp4", "mkv", nil]
           let index = choices.firstIndex { $0 == input.container } ?? 0
           input.container = choices[(index + 1) % choices.count]
         }
-      case .character(let character):
-        input.type(character)
-      default: break
+      default:
+        _ = input.edit(key)
       }
       self.dialog = .input(input)
       return []

@@ -55,7 +55,7 @@ public struct GalleryScreen: AppScreen {
   /// Output folders that could not be read.
   public private(set) var problems: [String] = []
   /// The search line while it is being typed.
-  public internal(set) var searchInput: String?
+  public internal(set) var searchInput: LineEditor?
   /// The box in front, if any.
   public var dialog: GalleryDialog?
   /// Pictures of the cards, by take id.
@@ -125,7 +125,7 @@ public struct GalleryScreen: AppScreen {
       marked = marked.isEmpty ? Set(shown.map(\.id)) : []
       return []
     case .search:
-      searchInput = query.search
+      searchInput = LineEditor(query.search)
       return []
     case .cycleSort:
       query.sortKey = TakeQuery.SortKey.allCases.cycled(from: query.sortKey, by: 1)

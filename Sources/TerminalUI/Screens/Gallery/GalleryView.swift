@@ -66,8 +66,12 @@ enum GalleryView {
     var x = rect.x + 1
     if let search = screen.searchInput {
       x += buffer.write("/", x: x, y: rect.y, style: bar.foreground(Palette.accent).adding(.bold))
-      x += buffer.write(search, x: x, y: rect.y, style: bar.adding(.bold))
-      buffer.write("█", x: x, y: rect.y, style: bar.foreground(Palette.accent))
+      let line = search.visible(width: max(rect.maxX - x - 1, 1))
+      buffer.write(line.text, x: x, y: rect.y, style: bar.adding(.bold))
+      let cursor = x + line.cursorColumn
+      buffer[cursor, rect.y] = Cell(
+        buffer[cursor, rect.y].character, foreground: Palette.barBackground,
+        background: Palette.accent, attributes: [.bold])
       return
     }
     var parts: [(String, CellStyle)] = []
