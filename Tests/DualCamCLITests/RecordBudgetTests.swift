@@ -134,6 +134,26 @@ struct RecordBudgetTests {
     #expect(budget.measured != nil)
   }
 
+  @Test("--budget=adapt never changes a flag: refused with the change as advice, exit 4")
+  func adaptLeavesFlags() throws {
+    let cache = try TemporaryFolder()
+    let output = try TemporaryFolder()
+    let length = try duration(costing: 1.2, output: output, cache: cache)
+    // Only a lower frame rate or size brings the disk under; both are given (30 is the
+    // default, but typed it is the user's decision).
+    let result = try CommandRunner.run(
+      ["record", "--output", output.url.path, "--duration", length, "--fps", "30"] + medium,
+      environment: ["XDG_CACHE_HOME": cache.url.path])
+    #expect(result.status == 4, "stderr: \(result.standardError)")
+    #expect(!result.standardError.contains("budget: adapted: frame rate"))
+    #expect(result.standardError.contains("budget: not made, you chose the frame rate: frame rate"))
+    #expect(
+      result.standardError.contains(
+        "error: the take fits this machine only with changes to settings you chose"))
+    #expect(result.standardError.contains("hint: record with frame rate"))
+    #expect(output.entries.isEmpty, "nothing was recorded")
+  }
+
   @Test("--budget=ignore records as set, with a warning")
   func ignoreWarns() throws {
     let cache = try TemporaryFolder()

@@ -104,14 +104,23 @@ import Testing
       measure: { work, _ in work.preset == "medium" ? 1.0 : 0.0001 })
   }
 
-  @Test func anAdaptedTakeRecordsModeAdaptAndTheChanges() throws {
+  /// A calibrator that measures nothing: every stage of a picture wider than 640 costs far
+  /// too much, so the default 1280x720 is over and a size 640 wide fits.
+  static func sizeCalibrator(in folder: URL) -> Calibrator {
+    Calibrator(
+      cache: CalibrationCache(
+        folder: folder, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
+      measure: { work, _ in work.size.width > 640 ? 1.0 : 0.0001 })
+  }
+
+  @Test func aChosenSettingIsNotAdaptedAway() throws {
     let folder = try TemporaryFolder()
     let cache = try TemporaryFolder()
     let executor = SessionExecutor(
       openSources: SessionExecutorTests.opener, calibrator: Self.fakeCalibrator(in: cache.url))
     defer { executor.shutdown(takeRunning: false) }
     var settings = SessionExecutorTests.settings(folder: folder.url)
-    settings.preset = "medium"
+    settings.preset = "medium"  // chosen in the menus: only a faster preset would fit
     let opened = executor.open(front: "synthetic", back: "synthetic", settings: settings)
     guard case .sessionOpened(let sources, _) = opened.first else {
       Issue.record("the session did not open: \(opened)")
@@ -119,6 +128,35 @@ import Testing
     }
     guard case .overBudget = SessionExecutorTests.recordOnceCalibrated(executor).first else {
       Issue.record("medium must be over budget with the stand-in calibration")
+      return
+    }
+    let events = executor.startRecordingAdapted(sources: sources)
+    guard case .failed(let report) = events.first, events.count == 1 else {
+      Issue.record("expected a refusal, got \(events)")
+      return
+    }
+    #expect(report.title == "Not recorded: it fits only by changing your settings")
+    #expect(report.fix?.contains("preset fast instead of medium") == true, "\(report)")
+    #expect(executor.session?.settings == settings, "nothing was changed")
+    #expect(executor.session?.state != .recording)
+    #expect(folder.entries.isEmpty, "nothing was recorded")
+  }
+
+  @Test func anAdaptedTakeRecordsModeAdaptAndTheChanges() throws {
+    let folder = try TemporaryFolder()
+    let cache = try TemporaryFolder()
+    let executor = SessionExecutor(
+      openSources: SessionExecutorTests.opener, calibrator: Self.sizeCalibrator(in: cache.url))
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = SessionExecutorTests.settings(folder: folder.url)
+    settings.size = RecordingSettings().size  // left at the default: adapting may lower it
+    let opened = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    guard case .sessionOpened(let sources, _) = opened.first else {
+      Issue.record("the session did not open: \(opened)")
+      return
+    }
+    guard case .overBudget = SessionExecutorTests.recordOnceCalibrated(executor).first else {
+      Issue.record("1280x720 must be over budget with the stand-in calibration")
       return
     }
     let events = executor.startRecordingAdapted(sources: sources)
@@ -131,8 +169,8 @@ import Testing
       Issue.record("no adaptation: \(events)")
       return
     }
-    #expect(adapted != settings)
-    #expect(lines.contains { $0.hasPrefix("budget: adapted:") })
+    #expect(adapted.size.width <= 640, "the size, left at the default, was lowered: \(adapted)")
+    #expect(lines.contains { $0.hasPrefix("budget: adapted: size 640x") })
     #expect(executor.session?.settings == adapted, "the session records with the adapted settings")
     guard case .recordingStarted = events.last else {
       Issue.record("the adapted take did not start: \(events)")

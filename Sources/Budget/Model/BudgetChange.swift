@@ -14,6 +14,16 @@ public struct BudgetChange: Sendable, Hashable, Codable {
     case frameRate = "frame-rate"
     /// The cameras' frame size (and so the outputs').
     case size
+
+    /// The setting in words: `camera format`, `preset`, `frame rate`, `size`.
+    public var label: String {
+      switch self {
+      case .cameraFormat: "camera format"
+      case .preset: "preset"
+      case .frameRate: "frame rate"
+      case .size: "size"
+      }
+    }
   }
 
   /// What is changed.

@@ -19,6 +19,15 @@ public enum BudgetModel {
     return estimate
   }
 
+  /// The changes that bring `inputs` (weighed as `estimate`) under 0.95 without changing the
+  /// kinds in `fixed`: what adapting may do when the user chose those settings.
+  public static func suggestions(
+    for inputs: BudgetInputs, from estimate: BudgetEstimate, leaving fixed: Set<BudgetChange.Kind>
+  ) throws(DualCamError) -> [BudgetSuggestion] {
+    guard estimate.verdict != .fits else { return [] }
+    return try DegradePlanner.suggestions(for: inputs, from: estimate, leaving: fixed)
+  }
+
   /// The estimate for `inputs` without suggestions.
   public static func costs(_ inputs: BudgetInputs) throws(DualCamError) -> BudgetEstimate {
     let canvas = try canvasSize(inputs)

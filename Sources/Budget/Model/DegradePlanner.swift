@@ -9,6 +9,8 @@ import DualCamCore
 /// change that cures the USB bus counts even while the CPU still limits (MJPEG then costs some
 /// CPU, which later steps win back). Steps that would not lower the overshoot are left out,
 /// and planning stops as soon as the settings fit, so the user gives up no more than needed.
+/// Kinds of change left out (`leaving`) are the settings the user chose: adapting never
+/// overrides them.
 enum DegradePlanner {
   /// x264's presets, fastest first (the same for x265).
   static let presets = [
@@ -25,16 +27,18 @@ enum DegradePlanner {
     ImageSize(width: 640, height: 360),
   ]
 
-  static func suggestions(for inputs: BudgetInputs, from start: BudgetEstimate)
-    throws(DualCamError) -> [BudgetSuggestion]
-  {
+  static func suggestions(
+    for inputs: BudgetInputs, from start: BudgetEstimate,
+    leaving fixed: Set<BudgetChange.Kind> = []
+  ) throws(DualCamError) -> [BudgetSuggestion] {
     var current = inputs
     var estimate = start
     var suggestions: [BudgetSuggestion] = []
-    let steps: [(BudgetInputs) -> [BudgetChange]] = [
-      formatChanges, presetChanges, frameRateChanges, sizeChanges,
+    let steps: [(kind: BudgetChange.Kind, changes: (BudgetInputs) -> [BudgetChange])] = [
+      (.cameraFormat, formatChanges), (.preset, presetChanges), (.frameRate, frameRateChanges),
+      (.size, sizeChanges),
     ]
-    for step in steps {
+    for (kind, step) in steps where !fixed.contains(kind) {
       guard estimate.verdict != .fits else { break }
       var best: (change: BudgetChange, inputs: BudgetInputs, estimate: BudgetEstimate)?
       for change in step(current) {

@@ -123,13 +123,24 @@ public struct BudgetCheck: Sendable {
   }
 
   /// The settings with the first suggested changes that make them fit (all of them when none
-  /// does). A camera-format change (MJPEG instead of YUYV) names the cameras to open again
-  /// with `?format=mjpeg` (`BudgetAdaptation.cameraFormats`).
-  public func adaptation() throws(DualCamError) -> BudgetAdaptation {
+  /// does), leaving the settings the user chose (`fixed`, see `BudgetChange.Kind.chosen`)
+  /// as they are. A camera-format change (MJPEG instead of YUYV) names the cameras to open
+  /// again with `?format=mjpeg` (`BudgetAdaptation.cameraFormats`).
+  ///
+  /// When the adapted settings still do not fit, the changes the full plan would have made to
+  /// the chosen settings are `kept`: only the user can make them, and a take is not started
+  /// over budget behind their back (`BudgetAdaptation.needsAChosenSetting`).
+  public func adaptation(leaving fixed: Set<BudgetChange.Kind> = []) throws(DualCamError)
+    -> BudgetAdaptation
+  {
+    let plan =
+      fixed.isEmpty
+      ? estimate.suggestions
+      : try BudgetModel.suggestions(for: inputs, from: estimate, leaving: fixed)
     var current = inputs
     var after = estimate
     var applied: [BudgetChange] = []
-    for suggestion in estimate.suggestions {
+    for suggestion in plan {
       guard after.verdict != .fits else { break }
       current = try suggestion.change.applied(to: current)
       after = try BudgetModel.costs(current)
@@ -139,9 +150,13 @@ public struct BudgetCheck: Sendable {
     for (before, now) in zip(inputs.sources, current.sources) where before.format != now.format {
       formats[now.position] = CameraFormatRequest(rawValue: now.format.rawValue)
     }
+    let kept =
+      after.verdict == .fits
+      ? [] : estimate.suggestions.map(\.change).filter { fixed.contains($0.kind) }
     return BudgetAdaptation(
-      settings: current.settings, applied: applied, skipped: [], estimate: after,
-      cameraFormats: formats)
+      settings: current.settings, applied: applied,
+      skipped: kept.map { "not made, you chose the \($0.kind.label): \($0.summary)" },
+      estimate: after, cameraFormats: formats, kept: kept)
   }
 
   /// The record for `metadata.json` of a take recorded with `mode`, after `adaptation` (if
@@ -182,6 +197,14 @@ public struct BudgetAdaptation: Sendable {
   public var estimate: BudgetEstimate
   /// The cameras to open again in another format (`?format=mjpeg`), by position.
   public var cameraFormats: [CameraPosition: CameraFormatRequest] = [:]
+  /// Changes that would make the settings fit but touch a setting the user chose, which
+  /// adapting leaves alone (empty when the adapted settings fit).
+  public var kept: [BudgetChange] = []
+
+  /// The adapted settings still do not fit, and only changes to settings the user chose
+  /// would help: the take is refused with those changes as the advice, never recorded over
+  /// budget behind the user's back.
+  public var needsAChosenSetting: Bool { estimate.verdict != .fits && !kept.isEmpty }
 
   /// Whether the cameras must be opened again (their format, size or rate changed).
   public var reopensSources: Bool {

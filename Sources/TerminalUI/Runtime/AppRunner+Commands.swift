@@ -17,7 +17,9 @@ extension AppRunner {
       dispatch(sessions.startRecording(overBudget: command == .startRecordingOverBudget))
     case .startRecordingAdapted:
       let before = state.sources
-      dispatch(sessions.startRecordingAdapted(sources: before))
+      dispatch(
+        sessions.startRecordingAdapted(
+          sources: before, chosenOnCommandLine: configuration.budgetKindsChosen))
       if (state.sources.frontSpec, state.sources.backSpec) != (before.frontSpec, before.backSpec) {
         // A camera-format change (`?format=mjpeg`) is kept for the next takes, as a device
         // chosen in the menus is.

@@ -1,4 +1,5 @@
 public import Audio
+public import Budget
 import Capture
 import Compositor
 public import DualCamCore
@@ -24,6 +25,8 @@ public final class AppRunner {
     /// The preview colours asked for on the command line, for this run only (nil: the
     /// file's).
     public var colors: String?
+    /// The settings given on the command line that the budget's adapting leaves alone.
+    public var budgetKindsChosen: Set<BudgetChange.Kind> = []
     /// Where to save settings; nil: never saved.
     public var settingsURL: URL?
     /// The front source text (nil: automatic).

@@ -121,6 +121,7 @@ struct InterfaceCommand: ParsableCommand {
       stopRequested: { SignalMonitor.isStopRequested })
     configuration.startupNotices = notices
     configuration.colors = colors
+    configuration.budgetKindsChosen = recording.budgetKindsGiven
     let runner = AppRunner(terminal: terminal, configuration: configuration)
     runner.run()
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Budget
 import Capture
 import DualCamCore
 import Foundation
@@ -86,9 +87,12 @@ struct RecordCommand: ParsableCommand {
     let takeBudget: TakeBudget?
     let specs = (front: opened?.frontSpec ?? "", back: opened?.backSpec ?? "")
     // The check borrows the sources only for its duration: they may have to be closed below.
+    let chosen = BudgetChange.Kind.chosen(
+      in: settings, sources: [specs.front, specs.back], flags: recording.budgetKindsGiven)
     let outcome = opened.map {
       RecordBudgetGate.check(
-        settings: settings, sources: $0, mode: budget, durationSeconds: seconds)
+        settings: settings, sources: $0, mode: budget, durationSeconds: seconds,
+        chosen: chosen)
     }
     switch outcome {
     case nil: return nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Budget
 import DualCamCore
 
 /// Flags that set how a take is encoded and where it goes.
@@ -39,6 +40,16 @@ struct RecordingOptions: ParsableArguments {
   @OptionGroup var audio: AudioOptions
 
   /// `base` (the settings file's) with these flags applied, validated.
+  /// The kinds of budget change the flags given rule out: a value given on the command line
+  /// is the user's decision, which `--budget=adapt` never overrides.
+  var budgetKindsGiven: Set<BudgetChange.Kind> {
+    var given: Set<BudgetChange.Kind> = []
+    if size != nil { given.insert(.size) }
+    if fps != nil { given.insert(.frameRate) }
+    if preset != nil { given.insert(.preset) }
+    return given
+  }
+
   func settings(over base: RecordingSettings = RecordingSettings()) throws(DualCamError)
     -> RecordingSettings
   {

@@ -25,9 +25,11 @@ enum RecordBudgetGate {
     case refused(Int32)
   }
 
+  /// Weighs the take; `chosen` are the settings the user chose (flags, menus, the settings
+  /// file away from the defaults), which adapting leaves alone.
   static func check(
     settings: RecordingSettings, sources: SourceSelection.Choice, mode: BudgetMode,
-    durationSeconds: Double?
+    durationSeconds: Double?, chosen: Set<BudgetChange.Kind> = []
   ) -> Outcome {
     let check: BudgetCheck
     do {
@@ -64,7 +66,7 @@ enum RecordBudgetGate {
     case .adapt:
       let adaptation: BudgetAdaptation
       do {
-        adaptation = try check.adaptation()
+        adaptation = try check.adaptation(leaving: chosen)
       } catch {
         Console.status("budget: could not adapt (\(error.problem)); recording as set")
         return .record(
@@ -73,6 +75,15 @@ enum RecordBudgetGate {
       }
       Console.status("budget: \(check.estimate.headline)")
       for line in adaptation.lines { Console.status(line) }
+      if adaptation.needsAChosenSetting {
+        Console.writeError(
+          "error: the take fits this machine only with changes to settings you chose; "
+            + "nothing was recorded\n"
+            + "hint: record with \(adaptation.kept.map(\.summary).joined(separator: ", ")), "
+            + "or leave those settings out so that --budget=adapt may change them, or record "
+            + "as set with --budget=ignore (frames may repeat)\n")
+        return .refused(adaptation.estimate.verdict == .over ? overStatus : tightStatus)
+      }
       if adaptation.estimate.verdict != .fits {
         Console.status("warning: even adapted it does not fit; recording anyway")
       }

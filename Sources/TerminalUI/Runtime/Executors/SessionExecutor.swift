@@ -200,18 +200,41 @@ final class SessionExecutor {
   /// Starts a take over budget after making the budget's changes that fit, as
   /// `record --budget=adapt` does: the session is opened again on `sources` with the adapted
   /// settings when they differ, and the take's metadata records `mode: adapt` and the changes.
-  func startRecordingAdapted(sources: AppState.Sources) -> [AppEvent] {
+  ///
+  /// Settings the user chose (`chosenOnCommandLine`, and those away from the defaults: see
+  /// `BudgetChange.Kind.chosen`) are left alone; when only changing them would make the take
+  /// fit, nothing is recorded and the dialog says which changes would.
+  func startRecordingAdapted(
+    sources: AppState.Sources, chosenOnCommandLine: Set<BudgetChange.Kind> = []
+  ) -> [AppEvent] {
     guard let current = session,
       let check = try? BudgetCheck.weigh(
         settings: current.settings, front: current.front.info, back: current.back.info,
         calibrator: calibrator),
       !check.fits
     else { return startRecording() }
+    let chosen = BudgetChange.Kind.chosen(
+      in: current.settings, sources: [sources.frontSpec, sources.backSpec],
+      flags: chosenOnCommandLine)
     let adaptation: BudgetAdaptation
     do {
-      adaptation = try check.adaptation()
+      adaptation = try check.adaptation(leaving: chosen)
     } catch {
       return [.failed(ErrorReport(title: "The settings could not be adapted", error: error))]
+    }
+    if adaptation.needsAChosenSetting {
+      return [
+        .failed(
+          ErrorReport(
+            title: "Not recorded: it fits only by changing your settings",
+            problem:
+              "\(check.estimate.headline); adapting leaves the settings you chose as they are, "
+              + "and what it may change is not enough (\(adaptation.estimate.headline))",
+            fix:
+              "make these changes in the menus: "
+              + adaptation.kept.map(\.summary).joined(separator: ", ")
+              + "; or record anyway"))
+      ]
     }
     var events: [AppEvent] = []
     if adaptation.settings != current.settings || !adaptation.cameraFormats.isEmpty {
