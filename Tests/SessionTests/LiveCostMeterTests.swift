@@ -17,7 +17,8 @@ import Testing
   @Test func keepingUpGivesTheShareAndRateWithoutAWarning() {
     let clock = ManualClock()
     let cpu = FakeCPU()
-    let meter = LiveCostMeter(cores: 2, windowSeconds: 3, clock: clock, cpuSeconds: cpu.read)
+    let meter = LiveCostMeter(
+      cores: 2, windowSeconds: 3, warmUpSeconds: 0, clock: clock, cpuSeconds: cpu.read)
     #expect(meter.sample(bytesWritten: 0, lagRepeats: 0).cpuCost == nil, "one sample spans no time")
     for second in 1...5 {
       clock.advance(by: 1_000_000_000)
@@ -32,7 +33,8 @@ import Testing
   @Test func overOneNamesTheCPUAndOnlyTheLastSecondsCount() {
     let clock = ManualClock()
     let cpu = FakeCPU()
-    let meter = LiveCostMeter(cores: 1, windowSeconds: 2, clock: clock, cpuSeconds: cpu.read)
+    let meter = LiveCostMeter(
+      cores: 1, windowSeconds: 2, warmUpSeconds: 0, clock: clock, cpuSeconds: cpu.read)
     _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
     for _ in 1...4 {
       clock.advance(by: 1_000_000_000)
@@ -53,7 +55,7 @@ import Testing
 
   @Test func repeatsForEncoderLagAreAWarningEvenBelowOne() {
     let clock = ManualClock()
-    let meter = LiveCostMeter(cores: 2, clock: clock, cpuSeconds: { 0 })
+    let meter = LiveCostMeter(cores: 2, warmUpSeconds: 0, clock: clock, cpuSeconds: { 0 })
     _ = meter.sample(bytesWritten: 0, lagRepeats: 4)
     clock.advance(by: 1_000_000_000)
     let reading = meter.sample(bytesWritten: 0, lagRepeats: 7)
@@ -86,7 +88,8 @@ import Testing
     let cpu = FakeCPU()
     let budget = Self.budget(writeRate: 10_000_000)
     let meter = LiveCostMeter(
-      cores: 1, windowSeconds: 1, budget: budget, clock: clock, cpuSeconds: cpu.read)
+      cores: 1, windowSeconds: 1, warmUpSeconds: 0, budget: budget, clock: clock,
+      cpuSeconds: cpu.read)
     var said: [TakeBudgetRecord.Warning] = []
     func run(seconds: Int, cpuPerSecond: Double) {
       for _ in 0..<seconds {
@@ -113,7 +116,9 @@ import Testing
   @Test func theDiskWriteRateIsWeighedAgainstThePrediction() {
     let clock = ManualClock()
     let meter = LiveCostMeter(
-      cores: 1, budget: Self.budget(writeRate: 2_000_000), clock: clock, cpuSeconds: { 0 })
+      cores: 1, windowSeconds: 1, warmUpSeconds: 0, budget: Self.budget(writeRate: 2_000_000),
+      clock: clock,
+      cpuSeconds: { 0 })
     _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
     clock.advance(by: 1_000_000_000)
     let reading = meter.sample(bytesWritten: 3_000_000, lagRepeats: 0)
@@ -126,7 +131,7 @@ import Testing
 
   @Test func withoutAPredictionOnlyTheCPUIsMeasured() {
     let clock = ManualClock()
-    let meter = LiveCostMeter(cores: 1, clock: clock, cpuSeconds: { 0 })
+    let meter = LiveCostMeter(cores: 1, warmUpSeconds: 0, clock: clock, cpuSeconds: { 0 })
     _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
     clock.advance(by: 1_000_000_000)
     #expect(meter.sample(bytesWritten: 9_000_000, lagRepeats: 0).resources.map(\.kind) == ["cpu"])
@@ -141,8 +146,8 @@ import Testing
   @Test func eachOutputThreadIsWeighedByItsTimePerFrame() throws {
     let clock = ManualClock()
     let meter = LiveCostMeter(
-      cores: 2, budget: Self.budget(writeRate: nil), frameRate: FrameRate(numerator: 25),
-      clock: clock, cpuSeconds: { 0 })
+      cores: 2, windowSeconds: 1, warmUpSeconds: 0, budget: Self.budget(writeRate: nil),
+      frameRate: FrameRate(numerator: 25), clock: clock, cpuSeconds: { 0 })
     _ = meter.sample(
       bytesWritten: 0, lagRepeats: 0,
       outputs: [
@@ -176,7 +181,9 @@ import Testing
     let budget = TakeBudget(
       decided: decided, cores: 1, advice: ["usb-bus": "front camera MJPEG instead of YUYV"],
       usbBuses: [bus])
-    let meter = LiveCostMeter(cores: 1, budget: budget, clock: clock, cpuSeconds: { 0 })
+    let meter = LiveCostMeter(
+      cores: 1, windowSeconds: 2, warmUpSeconds: 0, budget: budget, clock: clock,
+      cpuSeconds: { 0 })
     _ = meter.sample(bytesWritten: 0, lagRepeats: 0, cameraBytes: [.front: 1_000, .back: 0])
     clock.advance(by: 2_000_000_000)
     let sent: [CameraPosition: Int64] = [.front: 1_000 + 2 * 55_296_000, .back: 2 * 55_296_000]
@@ -190,5 +197,73 @@ import Testing
     #expect(reading.resources.map(\.kind) == ["usb-bus", "cpu"], "USB first, as predicted")
     #expect(
       reading.newWarnings.first?.advice.hasPrefix("front camera MJPEG instead of YUYV") == true)
+  }
+
+  @Test func theStartUpIsNotWeighedAndACostIsShownOnlyOverASecond() {
+    let clock = ManualClock()
+    let cpu = FakeCPU()
+    let meter = LiveCostMeter(
+      cores: 1, budget: Self.budget(writeRate: nil), clock: clock, cpuSeconds: cpu.read)
+    var said: [TakeBudgetRecord.Warning] = []
+    // The encoders' start-up: 1.8 cores' worth for two seconds, polled ten times a second.
+    for _ in 0..<20 {
+      clock.advance(by: 100_000_000)
+      cpu.spend(0.18)
+      let reading = meter.sample(bytesWritten: 0, lagRepeats: 0)
+      #expect(reading.cpuCost == nil && reading.resources.isEmpty, "the start-up is not weighed")
+      said += reading.newWarnings
+    }
+    // Then a light take: a tenth of a second is no window yet; a second is shown.
+    clock.advance(by: 100_000_000)
+    cpu.spend(0.05)
+    #expect(meter.sample(bytesWritten: 0, lagRepeats: 0).cpuCost == nil)
+    for _ in 0..<100 {
+      clock.advance(by: 100_000_000)
+      cpu.spend(0.05)
+      said += meter.sample(bytesWritten: 0, lagRepeats: 0).newWarnings
+    }
+    #expect(said.isEmpty, "a light take warns of nothing: \(said)")
+    #expect(abs((meter.sample(bytesWritten: 0, lagRepeats: 0).cpuCost ?? 0) - 0.5) < 1e-6)
+  }
+
+  @Test func aMomentOverIsNoWarningAWholeWindowIs() {
+    let clock = ManualClock()
+    let cpu = FakeCPU()
+    let meter = LiveCostMeter(
+      cores: 1, windowSeconds: 3, warmUpSeconds: 0, budget: Self.budget(writeRate: nil),
+      clock: clock, cpuSeconds: cpu.read)
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
+    var said: [TakeBudgetRecord.Warning] = []
+    func run(tenths: Int, cpuPerTenth: Double) {
+      for _ in 0..<tenths {
+        clock.advance(by: 100_000_000)
+        cpu.spend(cpuPerTenth)
+        said += meter.sample(bytesWritten: 0, lagRepeats: 0).newWarnings
+      }
+    }
+    // 1.5 cores for a second and a half, while the window is not yet whole: shown, not said.
+    run(tenths: 15, cpuPerTenth: 0.15)
+    #expect(said.isEmpty)
+    run(tenths: 40, cpuPerTenth: 0.03)
+    #expect(said.isEmpty)
+    // Over for a whole window: said once.
+    run(tenths: 40, cpuPerTenth: 0.13)
+    #expect(said.map(\.resource) == ["CPU"])
+    #expect(said.allSatisfy { $0.cost > 1 && $0.repeatedFrames == nil })
+  }
+
+  @Test func repeatedFramesUnderOneAreSaidAsWhatTheyAreNotAsOver() {
+    let clock = ManualClock()
+    let meter = LiveCostMeter(
+      cores: 2, warmUpSeconds: 0, budget: Self.budget(writeRate: nil), clock: clock,
+      cpuSeconds: { 0.44 })
+    _ = meter.sample(bytesWritten: 0, lagRepeats: 0)
+    clock.advance(by: 1_000_000_000)
+    let reading = meter.sample(bytesWritten: 0, lagRepeats: 5)
+    let warning = try? #require(reading.newWarnings.first)
+    #expect(warning?.repeatedFrames == 5)
+    let line = warning.map(LiveResourceCost.line) ?? ""
+    #expect(line.hasPrefix("CPU: the encoders fell behind and repeated 5 frames (cost 0.00)"))
+    #expect(!line.contains("over budget"))
   }
 }

@@ -39,12 +39,18 @@ public struct TakeBudgetRecord: Sendable, Codable, Equatable {
     public var cost: Double
     /// What to change for the next take: the degrade order's first change for this resource.
     public var advice: String
+    /// Output frames the encoders repeated for lag in the window, when that (not a cost over
+    /// 1.0) is what was warned of; absent otherwise.
+    public var repeatedFrames: Int64?
 
-    public init(time: Double, resource: String, cost: Double, advice: String) {
+    public init(
+      time: Double, resource: String, cost: Double, advice: String, repeatedFrames: Int64? = nil
+    ) {
       self.time = time
       self.resource = resource
       self.cost = cost
       self.advice = advice
+      self.repeatedFrames = repeatedFrames
     }
   }
 

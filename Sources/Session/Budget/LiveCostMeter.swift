@@ -9,6 +9,12 @@ public import DualCamCore
 /// (a running take keeps its settings), and keeps the warning in the take's budget for
 /// `metadata.json`.
 ///
+/// A warning is a sustained measure, never a moment: the take's first seconds are not weighed
+/// (the encoders start up, the first fragment is written), a cost is shown only once its
+/// window spans a second, and a resource is over only when its cost over a whole window is
+/// above 1.0. Frames repeated for encoder lag are facts, not estimates: they are warned of as
+/// they happen after the start-up, as what they are, whatever the CPU's cost.
+///
 /// Used from the one thread that polls the session (the command's loop, the interface's runner).
 public final class LiveCostMeter {
   /// One reading.
@@ -47,8 +53,14 @@ public final class LiveCostMeter {
     public var largest: LiveResourceCost? { resources.max { $0.cost < $1.cost } }
   }
 
+  /// The take's first seconds, not weighed.
+  public static let defaultWarmUpSeconds = 2.0
+  /// The least time a cost is shown over: a window shorter than this is noise.
+  static let shortestShownWindow: Int64 = 1_000_000_000
+
   private let cores: Double
   private let window: Int64
+  private let warmUp: Int64
   private let clock: any MonotonicClock
   private let cpuSeconds: () -> Double
   private let budget: TakeBudget?
@@ -63,13 +75,16 @@ public final class LiveCostMeter {
   /// `budget` (the take's) gives the disk's write rate, the USB buses, the advice, and keeps
   /// the warnings; `frameRate` (the take's) the interval each output thread has per frame.
   /// `cpuSeconds` reads the process's CPU time (getrusage; tests stand in their own).
+  /// The first `warmUpSeconds` of the take are not weighed.
   public init(
-    cores: Double, windowSeconds: Double = 3, budget: TakeBudget? = nil,
-    frameRate: FrameRate? = nil, clock: any MonotonicClock = SystemMonotonicClock(),
+    cores: Double, windowSeconds: Double = 3, warmUpSeconds: Double = defaultWarmUpSeconds,
+    budget: TakeBudget? = nil, frameRate: FrameRate? = nil,
+    clock: any MonotonicClock = SystemMonotonicClock(),
     cpuSeconds: @escaping () -> Double = TakeBudget.processCPUSeconds
   ) {
     self.cores = max(cores, 1e-3)
     window = Int64(windowSeconds * 1e9)
+    warmUp = Int64(warmUpSeconds * 1e9)
     self.clock = clock
     self.cpuSeconds = cpuSeconds
     self.budget = budget
@@ -107,12 +122,17 @@ public final class LiveCostMeter {
   private func add(_ sample: TakeLoad.Sample) -> Reading {
     let now = sample.time
     if start == nil { start = now }
+    let nothingYet = Reading(cpuCost: nil, diskBytesPerSecond: nil, lagRepeats: 0, warning: nil)
+    // The start-up is no load: the window begins once it is over.
+    guard now - (start ?? now) >= warmUp else { return nothingYet }
     samples.append(sample)
     // Keep the newest sample older than the window, so the window is always covered.
     while samples.count > 2, now - samples[1].time >= window { samples.removeFirst() }
-    guard let first = samples.first, let load = TakeLoad(from: first, to: sample) else {
-      return Reading(cpuCost: nil, diskBytesPerSecond: nil, lagRepeats: 0, warning: nil)
-    }
+    guard let first = samples.first, now - first.time >= min(Self.shortestShownWindow, window),
+      let load = TakeLoad(from: first, to: sample)
+    else { return nothingYet }
+    // Over means over a whole window; a shorter one is shown but never warned of.
+    let sustained = Double(now - first.time) >= 0.9 * Double(window)
     let cpu = load.cpuCost(cores: cores)
     let disk = load.diskBytesPerSecond
     let repeats = load.lagRepeats
@@ -140,15 +160,17 @@ public final class LiveCostMeter {
       warning =
         "CPU: the encoders fell behind (\(repeats) frames repeated in the last "
         + "\(Int(load.seconds.rounded())) s); for the next take \(advice(for: "cpu"))"
-    } else if let worst = resources.filter({ $0.cost > BudgetVerdict.overLimit }).max(by: {
-      $0.cost < $1.cost
-    }) {
+    } else if sustained,
+      let worst = resources.filter({ $0.cost > BudgetVerdict.overLimit }).max(by: {
+        $0.cost < $1.cost
+      })
+    {
       warning =
         "\(worst.name) over budget (cost \(String(format: "%.2f", worst.cost))): for the next "
         + "take \(advice(for: worst.kind))"
     }
     let elapsed = Double(now - (start ?? now)) / 1e9
-    let newWarnings = warnings(resources, repeats: repeats, at: elapsed)
+    let newWarnings = warnings(resources, sustained: sustained, repeats: repeats, at: elapsed)
     var reading = Reading(
       cpuCost: cpu, diskBytesPerSecond: disk, lagRepeats: repeats, warning: warning,
       resources: resources, newWarnings: newWarnings)
@@ -159,21 +181,27 @@ public final class LiveCostMeter {
 
   // MARK: - Warnings
 
-  /// The warnings for resources that went over with this reading; the CPU also counts as over
-  /// while the encoders repeat frames. Each is kept in the take's budget.
-  private func warnings(_ resources: [LiveResourceCost], repeats: Int64, at time: Double)
-    -> [TakeBudgetRecord.Warning]
-  {
+  /// The warnings for resources that went over with this reading (over a whole window:
+  /// `sustained`); the CPU also counts as over while the encoders repeat frames, and says so.
+  /// Each is kept in the take's budget.
+  private func warnings(
+    _ resources: [LiveResourceCost], sustained: Bool, repeats: Int64, at time: Double
+  ) -> [TakeBudgetRecord.Warning] {
+    let isCPU = { (resource: LiveResourceCost) in resource.kind == ResourceCost.Kind.cpu.rawValue }
     // By name: each bus and each output thread goes over on its own.
     let nowOver = Set(
       resources.filter {
-        $0.cost > BudgetVerdict.overLimit
-          || ($0.kind == ResourceCost.Kind.cpu.rawValue && repeats > 0)
+        (sustained && $0.cost > BudgetVerdict.overLimit) || (isCPU($0) && repeats > 0)
       }.map(\.name))
-    defer { over = nowOver }
+    // A short window that shows nothing over says nothing either: a stretch ends only once a
+    // whole window is back under.
+    let stillOver = sustained ? nowOver : over.union(nowOver)
+    defer { over = stillOver }
     return resources.filter { nowOver.contains($0.name) && !over.contains($0.name) }.map {
+      let lagging = isCPU($0) && repeats > 0 && $0.cost <= BudgetVerdict.overLimit
       let warning = TakeBudgetRecord.Warning(
-        time: time, resource: $0.name, cost: $0.cost, advice: advice(for: $0.kind))
+        time: time, resource: $0.name, cost: $0.cost, advice: advice(for: $0.kind),
+        repeatedFrames: lagging ? repeats : nil)
       budget?.warn(warning)
       return warning
     }
@@ -214,9 +242,15 @@ public struct LiveResourceCost: Sendable, Equatable {
     cost < BudgetVerdict.fitLimit ? "fits" : (cost <= BudgetVerdict.overLimit ? "tight" : "over")
   }
 
-  /// A warning's line for people: the resource, its cost and what to change next time.
+  /// A warning's line for people: the resource, its cost (or the frames the encoders
+  /// repeated, which a cost under 1.0 is never called over for) and what to change next time.
   public static func line(_ warning: TakeBudgetRecord.Warning) -> String {
-    "\(warning.resource) over budget (cost \(String(format: "%.2f", warning.cost))): for the "
-      + "next take \(warning.advice)"
+    let cost = String(format: "%.2f", warning.cost)
+    if let repeated = warning.repeatedFrames {
+      return "\(warning.resource): the encoders fell behind and repeated \(repeated) "
+        + (repeated == 1 ? "frame" : "frames") + " (cost \(cost)): for the next take "
+        + warning.advice
+    }
+    return "\(warning.resource) over budget (cost \(cost)): for the next take \(warning.advice)"
   }
 }
