@@ -72,6 +72,22 @@ import Testing
     #expect(AppRenderer.render(state).text.contains("not calibrated"))
   }
 
+  @Test func aChoiceWhoseCPUWasNeverMeasuredShowsNoCost() {
+    var state = Self.codecRow()
+    let uncalibrated = MenuBudget(resources: [
+      .init(name: "CPU", cost: nil, note: "not calibrated"), .init(name: "disk space", cost: 0.05),
+    ])
+    state.menuBudgets.keep([
+      RecordingSettings(): uncalibrated,
+      Self.settings(.ffv1): uncalibrated,
+      Self.settings(.hevc): MenuBudget(resources: [.init(name: "CPU", cost: 1.35)]),
+    ])
+    #expect(uncalibrated.cost == nil)
+    let text = AppRenderer.render(state).text
+    #expect(text.contains("← not measured  → 1.35"), "\(text)")
+    #expect(!text.contains("← 0.05"))
+  }
+
   @Test func theExecutorPredictsOffTheInterfaceThread() {
     let executor = BudgetPredictionExecutor { _ in
       { settings in

@@ -26,8 +26,12 @@ public struct MenuBudget: Sendable, Equatable {
   /// Creates a prediction.
   public init(resources: [Resource]) { self.resources = resources }
 
-  /// The largest cost (nil when nothing could be weighed).
-  public var cost: Double? { resources.compactMap(\.cost).max() }
+  /// The largest cost; nil when a resource that applies is not weighed (the CPU not
+  /// calibrated yet), since the largest of the others would be no cost of these settings.
+  public var cost: Double? {
+    guard !resources.isEmpty, resources.allSatisfy({ $0.cost != nil }) else { return nil }
+    return resources.compactMap(\.cost).max()
+  }
 }
 
 /// The menus' predictions, by the settings they were made for, and which are on their way.

@@ -164,8 +164,13 @@ extension MenuView {
         continue
       }
       let arrow = delta < 0 ? "←" : "→"
-      guard let cost = state.menuBudgets.predicted[settings]?.cost else {
+      guard let predicted = state.menuBudgets.predicted[settings] else {
         parts.append(("\(arrow) …", nil))
+        continue
+      }
+      guard let cost = predicted.cost else {
+        // A number for what was never measured would read as a cost it is not.
+        parts.append(("\(arrow) not measured", Palette.dim))
         continue
       }
       parts.append(("\(arrow) \(Formatting.cost(cost))", color(of: cost)))
