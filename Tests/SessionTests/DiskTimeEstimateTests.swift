@@ -18,15 +18,20 @@ struct DiskTimeEstimateTests {
     return settings
   }
 
-  func snapshot(recordedSeconds: Double, bytes: [Int64]) -> SessionSnapshot {
+  /// A take that has recorded `recordedSeconds`, its files holding `bytes` and (by default)
+  /// every frame recorded so far, at 30 fps.
+  func snapshot(recordedSeconds: Double, bytes: [Int64], framesInFiles: [Int64]? = nil)
+    -> SessionSnapshot
+  {
+    let frames = framesInFiles ?? bytes.map { _ in Int64(recordedSeconds * 30) }
     let camera = SessionSnapshot.Camera(
       label: "", delivered: 0, dropped: 0, duplicates: 0, signalLost: false)
     return SessionSnapshot(
       state: .recording, recordedFrames: Int64(recordedSeconds * 30),
       recordedSeconds: recordedSeconds, wallSeconds: recordedSeconds, pausedSeconds: 0,
       lagRepeats: 0, front: camera, back: camera,
-      outputs: zip(["dualview", "front", "back"], bytes).map {
-        SessionSnapshot.Output(name: $0, frames: 0, bytes: $1)
+      outputs: zip(["dualview", "front", "back"], zip(bytes, frames)).map {
+        SessionSnapshot.Output(name: $0, frames: $1.1, bytes: $1.0)
       },
       failure: nil, takeFolder: nil, takeEnded: false)
   }
@@ -87,5 +92,26 @@ struct DiskTimeEstimateTests {
     #expect(measured.bytesPerSecond == 1_600_000.0)
     #expect(measured.secondsLeft(freeBytes: 16_000_000) == 10.0)
     #expect(measured.secondsLeft(freeBytes: -5) == 0.0)
+  }
+
+  @Test("an encoder behind the cameras is weighed by the frames in its file, not the seconds")
+  func aLaggingEncoderPromisesNoHoursThatAreNotThere() {
+    let plain = settings(bitrate: .explicit(2_000_000))
+    // Ten seconds recorded, but the dual view's encoder has written one second's frames.
+    let early = DiskTimeEstimate(
+      settings: plain, frontSize: size, backSize: size,
+      snapshot: snapshot(
+        recordedSeconds: 10, bytes: [30_000, 2_500_000, 2_500_000],
+        framesInFiles: [30, 300, 300]))
+    #expect(!early.isMeasured, "one second of the dual view is too little to say")
+    #expect(early.bytesPerSecond == 750_000.0, "the settings' forecast stands meanwhile")
+    // Four seconds of frames in the dual view's file: 1.2 MB, 300 kB a second of video.
+    let later = DiskTimeEstimate(
+      settings: plain, frontSize: size, backSize: size,
+      snapshot: snapshot(
+        recordedSeconds: 10, bytes: [1_200_000, 2_500_000, 2_500_000],
+        framesInFiles: [120, 300, 300]))
+    #expect(later.isMeasured)
+    #expect(later.bytesPerSecond == 300_000.0 + 2 * 250_000.0)
   }
 }

@@ -122,4 +122,15 @@ import Testing
     #expect(status.count <= 80)
     #expect(status.contains("front 30.0fps drop 2 dup 0"))
   }
+
+  @Test func aFinishedTakesDropsLeaveThePreview() throws {
+    var state = StateFixtures.recording()
+    state.session?.state = .previewing
+    let buffer = AppRenderer.render(state)
+    let status = buffer.line(22)
+    #expect(status.contains("front 30.0fps") && !status.contains("drop"), "\(status)")
+    let front = try #require(status.range(of: "front"))
+    let x = status.distance(from: status.startIndex, to: front.lowerBound)
+    #expect(buffer[x, 22].foreground != Palette.bad, "not red once the take is over")
+  }
 }

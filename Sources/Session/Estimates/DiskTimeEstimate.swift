@@ -36,7 +36,9 @@ public struct DiskTimeEstimate: Sendable, Equatable {
     settings: RecordingSettings, frontSize: ImageSize, backSize: ImageSize,
     snapshot: SessionSnapshot? = nil
   ) {
-    if let snapshot, let measured = Self.measuredBytesPerSecond(snapshot) {
+    if let snapshot,
+      let measured = Self.measuredBytesPerSecond(snapshot, rate: settings.frameRate)
+    {
       self.init(bytesPerSecond: measured, isMeasured: true)
     } else {
       self.init(
@@ -52,14 +54,19 @@ public struct DiskTimeEstimate: Sendable, Equatable {
     return Double(max(freeBytes, 0)) / bytesPerSecond
   }
 
-  /// Bytes the files of `snapshot`'s take hold per recorded second, once it has recorded long
-  /// enough to say.
-  static func measuredBytesPerSecond(_ snapshot: SessionSnapshot) -> Double? {
-    guard !snapshot.outputs.isEmpty, snapshot.recordedSeconds >= measuredAfterSeconds else {
-      return nil
+  /// Bytes the files of `snapshot`'s take hold per second of video in them, once each file
+  /// holds `measuredAfterSeconds` of frames at `rate`. Each file is weighed by the frames it
+  /// holds, not by the seconds recorded: an encoder that lags behind the cameras has written
+  /// less than the take has recorded, and dividing its bytes by the recorded seconds would
+  /// promise hours of disk that are not there.
+  static func measuredBytesPerSecond(_ snapshot: SessionSnapshot, rate: FrameRate) -> Double? {
+    let needed = measuredAfterSeconds * rate.framesPerSecond
+    guard !snapshot.outputs.isEmpty,
+      snapshot.outputs.allSatisfy({ Double($0.frames) >= needed && $0.bytes > 0 })
+    else { return nil }
+    return snapshot.outputs.reduce(0.0) { total, output in
+      total + Double(output.bytes) / (Double(output.frames) / rate.framesPerSecond)
     }
-    let bytes = snapshot.outputs.reduce(Int64(0)) { $0 + $1.bytes }
-    return Double(bytes) / snapshot.recordedSeconds
   }
 
   /// What the settings say the three files will take per second; nil for lossless outputs.

@@ -153,10 +153,9 @@ enum CameraScreenView {
       let dropped = counters?.dropped ?? 0
       let duplicates = counters?.duplicates ?? 0
       var text = "\(camera) \(Formatting.rate(rate))fps"
-      if state.isTakeRunning || dropped + duplicates > 0 {
-        text += " drop \(dropped) dup \(duplicates)"
-      }
-      let trouble = counters?.signalLost == true || dropped > 0
+      // The counters are a take's: once it ends they belong to its review, not the preview.
+      if state.isTakeRunning { text += " drop \(dropped) dup \(duplicates)" }
+      let trouble = counters?.signalLost == true || (state.isTakeRunning && dropped > 0)
       segments.append((text, bar.foreground(trouble ? Palette.bad : Palette.barText)))
     }
     // Before the CPU load: at 80 columns the take's cost is the one that must stay visible.
