@@ -46,8 +46,7 @@ import Testing
     #expect(state.overlays.isEmpty && !state.quitting)
     #expect(press([.character("q"), .character("y")], &state) == [.stopRecording])
     let review = TakeReview(
-      folder: URL(fileURLWithPath: "/t"), duration: 1, frames: 30, pauses: 0, dropped: 0,
-      duplicates: 0, files: [])
+      folder: URL(fileURLWithPath: "/t"), duration: 1, frames: 30, pauses: 0, files: [])
     #expect(AppUpdate.update(&state, .takeFinished(review), environment: permissive) == [.quit])
     #expect(state.quitting)
   }
@@ -60,7 +59,7 @@ import Testing
     #expect(press([.character("X"), .character("y")], &state) == [.stopRecording])
     let folder = URL(fileURLWithPath: "/videos/take")
     let review = TakeReview(
-      folder: folder, duration: 1, frames: 30, pauses: 0, dropped: 0, duplicates: 0, files: [])
+      folder: folder, duration: 1, frames: 30, pauses: 0, files: [])
     let after = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
     #expect(after == [.discardTake(folder)])
     #expect(state.overlays.isEmpty, "a discarded take gets no review")
@@ -200,7 +199,7 @@ import Testing
     var state = StateFixtures.previewing()
     let folder = URL(fileURLWithPath: "/videos/take")
     let review = TakeReview(
-      folder: folder, duration: 3, frames: 90, pauses: 1, dropped: 0, duplicates: 0, files: [])
+      folder: folder, duration: 3, frames: 90, pauses: 1, files: [])
     _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
     #expect(press([.character("x")], &state).isEmpty)
     #expect(press([.character("y")], &state) == [.discardTake(folder)])
@@ -244,7 +243,7 @@ import Testing
     #expect(state.toasts.allSatisfy { !$0.text.contains("Output failed") })
     let review = TakeReview(
       folder: URL(fileURLWithPath: "/videos/2026-11-24_10-00-00"), duration: 12.5, frames: 375,
-      pauses: 0, dropped: 0, duplicates: 0, files: [], stoppedForFullDisk: true)
+      pauses: 0, files: [], stoppedForFullDisk: true)
     _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
     #expect(
       state.toasts.last?.text

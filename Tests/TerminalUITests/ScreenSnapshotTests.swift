@@ -91,7 +91,8 @@ import Testing
       .review(
         TakeReview(
           folder: URL(fileURLWithPath: "/videos/DualCam/2026-11-23_14-03-22"), duration: 83,
-          frames: 2490, pauses: 1, dropped: 2, duplicates: 1,
+          frames: 2490, pauses: 1, front: .init(dropped: 2, repeatsInFile: 40),
+          back: .init(repeatsInFile: 38), encoderLagRepeats: 38,
           files: [
             ("dualview_2026-11-23_14-03-22.mov", 31_200_000),
             ("front_2026-11-23_14-03-22.mov", 15_700_000),
@@ -132,5 +133,46 @@ import Testing
     let front = try #require(status.range(of: "front"))
     let x = status.distance(from: status.startIndex, to: front.lowerBound)
     #expect(buffer[x, 22].foreground != Palette.bad, "not red once the take is over")
+  }
+
+  static func hintLine(_ state: AppState) -> String { AppRenderer.render(state).line(23) }
+
+  @Test func theHintLineSaysWhatTheKeysDoNow() {
+    var state = StateFixtures.previewing()
+    #expect(Self.hintLine(state).hasPrefix(" r Record  g Gallery  m Menu  ? Help  q Quit"))
+    state = StateFixtures.recording()
+    #expect(Self.hintLine(state).hasPrefix(" r Stop  Space Pause  m Menu  ? Help"))
+    #expect(Self.hintLine(state).contains("disk 52 GB free"))
+    state.session?.state = .paused
+    #expect(Self.hintLine(state).hasPrefix(" r Stop  Space Resume"))
+    state.stopPending = true
+    #expect(Self.hintLine(state).hasPrefix(" … Saving the take"))
+    #expect(!Self.hintLine(state).contains("Record") && !Self.hintLine(state).contains("Pause"))
+    state = StateFixtures.previewing()
+    state.overlays = [
+      .review(
+        TakeReview(
+          folder: URL(fileURLWithPath: "/t"), duration: 1, frames: 30, pauses: 0, files: []))
+    ]
+    #expect(Self.hintLine(state).hasPrefix(" k Keep  x Discard  p Play"))
+    #expect(!Self.hintLine(state).contains("Record"))
+  }
+
+  @Test func aCleanTakesReviewHasNoProblemsAndAProblemTakesSaysWhatToDo() {
+    let clean = TakeReview(
+      folder: URL(fileURLWithPath: "/videos/DualCam/take"), duration: 1, frames: 30, pauses: 0,
+      files: [])
+    #expect(clean.problems.isEmpty)
+    var state = StateFixtures.previewing()
+    state.overlays = [.review(clean)]
+    let text = AppRenderer.render(state).text
+    #expect(text.contains("saved in /videos/DualCam") && !text.contains("!"))
+    let lagging = TakeReview(
+      folder: clean.folder, duration: 8, frames: 237, pauses: 0,
+      front: .init(repeatsInFile: 210), back: .init(dropped: 1, repeatsInFile: 211),
+      encoderLagRepeats: 209, files: [])
+    #expect(lagging.problems.count == 2)
+    #expect(lagging.problems[0].hasPrefix("The encoders fell behind: 209 of 237 frames"))
+    #expect(lagging.problems[1].hasPrefix("The back camera lost 1 frame before the files"))
   }
 }

@@ -1,7 +1,7 @@
 public import Audio
 public import Capture
 public import DualCamCore
-import Foundation
+public import Foundation
 public import Session
 
 /// Everything the interface shows, and nothing it does: `AppUpdate` changes it in answer to
@@ -68,6 +68,9 @@ public struct AppState: Sendable {
   public var quitting = false
   /// A stop was asked for and has not finished yet.
   public var stopPending = false
+  /// The takes saved while the interface ran, in order (a discarded one included: whoever
+  /// reports them checks they are still there), said again when it closes.
+  public var savedTakes: [URL] = []
   /// Quit once the running take is saved.
   public var quitAfterStop = false
   /// Delete the running take once it is stopped.

@@ -105,6 +105,7 @@ public enum AppUpdate {
     case .takeFinished(let review):
       state.stopPending = false
       state.liveCost = nil
+      state.savedTakes.append(review.folder)
       if state.discardAfterStop {
         state.discardAfterStop = false
         return [.discardTake(review.folder)] + (state.quitAfterStop ? [.quit] : [])

@@ -117,8 +117,24 @@ public struct ErrorReport: Sendable, Equatable {
   }
 }
 
-/// A finished take, as the review prompt shows it.
+/// A finished take, as the review prompt shows it: its counts per camera as its metadata
+/// says them, and each problem with what to do about it.
 public struct TakeReview: Sendable, Equatable {
+  /// One camera's account of the take, as `metadata.json`'s `sync` has it.
+  public struct Camera: Sendable, Equatable {
+    /// Frames the camera delivered that never reached the files (`sync.<camera>.dropped_total`).
+    public var dropped: Int
+    /// Frames in the camera's file that repeat the frame before them, for any reason
+    /// (`sync.<camera>_repeats_written`): what a viewer of the file sees.
+    public var repeatsInFile: Int64
+
+    /// Creates a camera's counts.
+    public init(dropped: Int = 0, repeatsInFile: Int64 = 0) {
+      self.dropped = dropped
+      self.repeatsInFile = repeatsInFile
+    }
+  }
+
   /// The take's folder.
   public var folder: URL
   /// Recorded duration, seconds.
@@ -127,10 +143,13 @@ public struct TakeReview: Sendable, Equatable {
   public var frames: Int64
   /// Pauses in the take.
   public var pauses: Int
-  /// Frames dropped, both cameras.
-  public var dropped: Int
-  /// Frames repeated, both cameras.
-  public var duplicates: Int
+  /// The front camera's counts.
+  public var front: Camera
+  /// The back camera's counts.
+  public var back: Camera
+  /// Output frames repeated in all three files because the encoders fell behind
+  /// (`sync.repeated_for_encoder_lag`).
+  public var encoderLagRepeats: Int64
   /// The files and their sizes.
   public var files: [(name: String, bytes: Int64)]
   /// True when the take was stopped because the disk was full.
@@ -138,7 +157,8 @@ public struct TakeReview: Sendable, Equatable {
 
   /// Creates a review.
   public init(
-    folder: URL, duration: Double, frames: Int64, pauses: Int, dropped: Int, duplicates: Int,
+    folder: URL, duration: Double, frames: Int64, pauses: Int, front: Camera = Camera(),
+    back: Camera = Camera(), encoderLagRepeats: Int64 = 0,
     files: [(name: String, bytes: Int64)], stoppedForFullDisk: Bool = false
   ) {
     self.stoppedForFullDisk = stoppedForFullDisk
@@ -146,14 +166,35 @@ public struct TakeReview: Sendable, Equatable {
     self.duration = duration
     self.frames = frames
     self.pauses = pauses
-    self.dropped = dropped
-    self.duplicates = duplicates
+    self.front = front
+    self.back = back
+    self.encoderLagRepeats = encoderLagRepeats
     self.files = files
+  }
+
+  /// The take's problems, each with what to do for the next take; empty for a clean take.
+  public var problems: [String] {
+    var problems: [String] = []
+    if encoderLagRepeats > 0 {
+      problems.append(
+        "The encoders fell behind: \(encoderLagRepeats) of \(frames) frames repeat the one "
+          + "before in every file. Next take: a faster preset, a lower frame rate or a smaller "
+          + "size (`dualcam budget` says which fits)")
+    }
+    for (name, camera) in [("front", front), ("back", back)] where camera.dropped > 0 {
+      problems.append(
+        "The \(name) camera lost \(camera.dropped) "
+          + (camera.dropped == 1 ? "frame" : "frames")
+          + " before the files: the machine or its USB bus did not keep up with it. Next "
+          + "take: MJPEG from the camera, or a lower rate or size")
+    }
+    return problems
   }
 
   public static func == (lhs: TakeReview, rhs: TakeReview) -> Bool {
     lhs.folder == rhs.folder && lhs.frames == rhs.frames && lhs.duration == rhs.duration
-      && lhs.stoppedForFullDisk == rhs.stoppedForFullDisk
+      && lhs.stoppedForFullDisk == rhs.stoppedForFullDisk && lhs.front == rhs.front
+      && lhs.back == rhs.back && lhs.encoderLagRepeats == rhs.encoderLagRepeats
       && lhs.files.elementsEqual(rhs.files) { $0.name == $1.name && $0.bytes == $1.bytes }
   }
 }

@@ -287,9 +287,16 @@ public final class AppRunner {
 
   private func shutdown() {
     if let finished = sessions.waitForStop() { dispatch(finished) }
-    sessions.shutdown(takeRunning: state.isTakeRunning)
+    let lastTake = sessions.shutdown(takeRunning: state.isTakeRunning)
     player.close()
     gallery.finish()
     terminal.close()
+    savedTakes = (state.savedTakes + (lastTake.map { [$0] } ?? [])).filter {
+      FileManager.default.fileExists(atPath: $0.path)
+    }
   }
+
+  /// The takes saved while the interface ran and still there when it closed, for the
+  /// command to say where they are once the terminal is the shell's again.
+  public private(set) var savedTakes: [URL] = []
 }

@@ -182,14 +182,39 @@ public struct CameraScreen: AppScreen {
     CameraScreenView.draw(app, screen: self, layout: layout, into: &buffer, glyphs: glyphs)
   }
 
+  /// How many of the recording hints come before the disk time and the files' sizes.
+  static let essentialRecordingHints = 4
+
+  /// The keys that do something now, the most important first (the hint line drops the last
+  /// ones that do not fit): a take's review, a take being saved, recording, paused or
+  /// previewing each have their own.
   public func hints(_ app: AppState) -> [KeyHint] {
     if playback != nil { return [KeyHint(key: "any key", title: "stop playback")] }
+    if case .review = app.topOverlay {
+      return [
+        KeyHint(key: "k", title: "Keep"), KeyHint(key: "x", title: "Discard"),
+        KeyHint(key: "p", title: "Play"), KeyHint(key: "o", title: "Open in player"),
+      ]
+    }
+    if app.stopPending || app.sessionState == .finalizing {
+      return [KeyHint(key: "…", title: "Saving the take"), KeyHint(CameraAction.help, "Help")]
+    }
+    if app.isTakeRunning {
+      return [
+        KeyHint(CameraAction.recordOrStop, "Stop"),
+        KeyHint(CameraAction.pauseOrResume, app.sessionState == .paused ? "Resume" : "Pause"),
+        KeyHint(CameraAction.openMenu, "Menu"), KeyHint(CameraAction.help, "Help"),
+        KeyHint(CameraAction.switchCamera, "Camera"), KeyHint(key: "+/-", title: "Zoom"),
+        KeyHint(CameraAction.toggleDiagnostics, "Diag"),
+        KeyHint(CameraAction.discardTake, "Discard"),
+      ]
+    }
     return [
-      KeyHint(CameraAction.recordOrStop, app.isTakeRunning ? "Stop" : "Record"),
-      KeyHint(CameraAction.pauseOrResume, "Pause"), KeyHint(CameraAction.switchCamera, "Camera"),
+      KeyHint(CameraAction.recordOrStop, "Record"), KeyHint(CameraAction.openGallery, "Gallery"),
+      KeyHint(CameraAction.openMenu, "Menu"), KeyHint(CameraAction.help, "Help"),
+      KeyHint(CameraAction.quit, "Quit"), KeyHint(CameraAction.switchCamera, "Camera"),
       KeyHint(key: "+/-", title: "Zoom"), KeyHint(CameraAction.swapOrder, "Swap"),
-      KeyHint(CameraAction.openMenu, "Menu"), KeyHint(CameraAction.toggleDiagnostics, "Diag"),
-      KeyHint(CameraAction.help, "Help"), KeyHint(CameraAction.quit, "Quit"),
+      KeyHint(CameraAction.soundMenu, "Sound"), KeyHint(CameraAction.toggleDiagnostics, "Diag"),
     ]
   }
 

@@ -210,23 +210,42 @@ enum CameraScreenView {
     _ state: AppState, screen: CameraScreen, in rect: ScreenRect, into buffer: inout CellBuffer
   ) {
     guard !rect.isEmpty else { return }
+    let hints = screen.hints(state)
+    guard let outputs = state.session?.outputs, state.isTakeRunning, !state.stopPending else {
+      HintLineView.draw(hints, from: rect.x + 1, in: rect, into: &buffer)
+      return
+    }
+    // While recording: the essential keys first, then the disk time and the files' sizes at
+    // the right (the disk first, the files dropped from the last while they do not fit), and
+    // the other keys in the room between.
+    let essential = hints.prefix(CameraScreen.essentialRecordingHints)
+    let end = HintLineView.draw(Array(essential), from: rect.x + 1, in: rect, into: &buffer)
     let plain = CellStyle(foreground: Palette.barText)
     var segments: [(String, CellStyle)] = []
-    if let outputs = state.session?.outputs, state.isTakeRunning {
-      for output in outputs {
-        segments.append(("\(output.name) \(Formatting.bytes(output.bytes))", plain))
+    if let disk = diskSegment(state, style: plain) { segments.append(disk) }
+    segments += outputs.map { ("\($0.name) \(Formatting.bytes($0.bytes))", plain) }
+    let separator = " · "
+    var start = rect.maxX
+    while !segments.isEmpty {
+      let text = segments.map(\.0).joined(separator: separator)
+      let x = rect.maxX - 1 - BufferText.columns(text)
+      if x > end {
+        start = x
+        break
       }
-      if let disk = diskSegment(state, style: plain) { segments.append(disk) }
+      segments.removeLast()
     }
-    var x = rect.x + 1
+    var column = start
     for (index, segment) in segments.enumerated() {
       if index > 0 {
-        x += buffer.write(" · ", x: x, y: rect.y, style: CellStyle(foreground: Palette.dim))
+        column += buffer.write(
+          separator, x: column, y: rect.y, style: CellStyle(foreground: Palette.dim))
       }
-      x += buffer.write(segment.0, x: x, y: rect.y, style: segment.1)
+      column += buffer.write(segment.0, x: column, y: rect.y, style: segment.1)
     }
-    if !segments.isEmpty { x += 3 }
-    HintLineView.draw(screen.hints(state), from: x, in: rect, into: &buffer)
+    let between = ScreenRect(x: rect.x, y: rect.y, width: max(start - 1 - rect.x, 0), height: 1)
+    HintLineView.draw(
+      Array(hints.dropFirst(essential.count)), from: end, in: between, into: &buffer)
   }
 
   /// Writes segments left to right with separators, dropping those that no longer fit;

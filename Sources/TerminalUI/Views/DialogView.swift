@@ -47,32 +47,46 @@ enum DialogView {
   static func drawReview(
     _ review: TakeReview, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
   ) {
-    var lines = [
-      review.folder.lastPathComponent,
-      review.stoppedForFullDisk
-        ? "Disk full: stopped and saved in \(review.folder.deletingLastPathComponent().path)" : nil,
-      "\(Formatting.clock(seconds: review.duration)) · \(review.frames) frames in each file"
-        + (review.pauses > 0 ? " · \(review.pauses) pause\(review.pauses == 1 ? "" : "s")" : ""),
-      "dropped \(review.dropped) · repeated \(review.duplicates)",
-      "",
-    ].compactMap { $0 }
-    for file in review.files {
-      lines.append("  \(file.name)  \(Formatting.bytes(file.bytes))")
-    }
-    let box = area.centered(width: 66, height: lines.count + 5)
+    let width = min(max(area.width - 4, 40), 78)
+    let textWidth = width - 5
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
+    let problem = panel.foreground(Palette.warning)
+    var lines: [(String, CellStyle)] = [
+      (review.folder.lastPathComponent, panel.adding(.bold)),
+      ("saved in \(review.folder.deletingLastPathComponent().path)", panel.foreground(Palette.dim)),
+      (
+        "\(Formatting.clock(seconds: review.duration)) · \(review.frames) frames in each file"
+          + (review.pauses > 0 ? " · \(review.pauses) pause\(review.pauses == 1 ? "" : "s")" : ""),
+        panel
+      ),
+    ]
+    // Per camera, the metadata's own counts: a sum over both cameras matches no file.
+    for (name, camera) in [("front", review.front), ("back", review.back)] {
+      let line =
+        "\(name.padding(toLength: 6, withPad: " ", startingAt: 0))\(camera.repeatsInFile) of \(review.frames) frames repeat the one before · "
+        + "\(camera.dropped) lost"
+      lines.append((line, camera.repeatsInFile > 0 || camera.dropped > 0 ? problem : panel))
+    }
+    for text in review.problems {
+      lines += DialogView.wrap("! " + text, width: textWidth).map { ($0, problem) }
+    }
+    lines.append(("", panel))
+    for file in review.files {
+      lines.append(("  \(file.name)  \(Formatting.bytes(file.bytes))", panel))
+    }
+    let box = area.centered(width: width, height: min(lines.count + 5, area.height))
     buffer.fill(box, style: panel)
     buffer.drawBox(
       box, title: review.stoppedForFullDisk ? "Disk full: take saved" : "Take saved",
       style: panel.foreground(review.stoppedForFullDisk ? Palette.warning : Palette.good)
         .adding(.bold), glyphs: glyphs)
-    for (offset, line) in lines.enumerated() {
-      let style = offset == 0 ? panel.adding(.bold) : panel
-      buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: style, maxWidth: box.width - 5)
+    for (offset, line) in lines.enumerated() where box.y + 2 + offset < box.maxY - 2 {
+      buffer.write(
+        line.0, x: box.x + 3, y: box.y + 2 + offset, style: line.1, maxWidth: textWidth)
     }
     buffer.write(
-      "k Keep   x Discard   p Play here   o Open in player", x: box.x + 3, y: box.maxY - 2,
-      style: panel.foreground(Palette.accent).adding(.bold), maxWidth: box.width - 5)
+      "k Keep   x Discard   p Play   o Open in player", x: box.x + 3, y: box.maxY - 2,
+      style: panel.foreground(Palette.accent).adding(.bold), maxWidth: textWidth)
   }
 
   /// Splits `text` into lines of at most `width` columns at spaces; a word longer than a line

@@ -99,7 +99,6 @@ struct InterfaceCommand: ParsableCommand {
     }
     _ = SignalMonitor()
     let log = FFmpegLogRedirect()
-    defer { log.restore() }
     var configuration = AppRunner.Configuration(
       settings: settings, settingsFile: file, settingsURL: url,
       frontSpec: front ?? file.frontSource, backSpec: back ?? file.backSource,
@@ -124,6 +123,8 @@ struct InterfaceCommand: ParsableCommand {
     configuration.budgetKindsChosen = recording.budgetKindsGiven
     let runner = AppRunner(terminal: terminal, configuration: configuration)
     runner.run()
+    log.restore()
+    for take in runner.savedTakes { Console.status("saved \(take.path)") }
   }
 }
 

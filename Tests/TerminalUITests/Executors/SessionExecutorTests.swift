@@ -99,6 +99,34 @@ import Testing
     #expect(!executor.isFinishing)
   }
 
+  @Test func theReviewSaysPerCameraWhatTheMetadataSays() throws {
+    let folder = try TemporaryFolder()
+    let executor = SessionExecutor(openSources: Self.opener)
+    defer { executor.shutdown(takeRunning: false) }
+    // The back camera is half as fast as the output: about half its file repeats.
+    _ = executor.open(
+      front: "synthetic", back: "synthetic:fps=15", settings: Self.settings(folder: folder.url))
+    guard case .recordingStarted = Self.recordOnceCalibrated(executor).first else {
+      Issue.record("the take did not start")
+      return
+    }
+    Thread.sleep(forTimeInterval: 1)
+    executor.startStop()
+    guard case .takeFinished(let review) = executor.waitForStop() else {
+      Issue.record("the take was not finished")
+      return
+    }
+    let sync = try TakeInspector(folder: review.folder).metadata.sync
+    #expect(review.frames == sync.frames)
+    #expect(
+      review.front
+        == .init(dropped: sync.front.droppedTotal, repeatsInFile: sync.frontRepeatsWritten))
+    #expect(
+      review.back == .init(dropped: sync.back.droppedTotal, repeatsInFile: sync.backRepeatsWritten))
+    #expect(review.encoderLagRepeats == sync.repeatedForEncoderLag)
+    #expect(review.back.repeatsInFile >= review.frames / 3, "the slow camera's repeats: \(review)")
+  }
+
   @Test func theSessionRecordsTheSoundTheSettingsAskForAndSaysWhich() throws {
     let folder = try TemporaryFolder()
     let executor = SessionExecutor(openSources: Self.opener)

@@ -392,22 +392,27 @@ final class SessionExecutor {
 
   /// Saves the running take (if `takeRunning`) and closes the session; call `waitForStop()`
   /// first.
-  func shutdown(takeRunning: Bool) {
+  /// Returns the folder of the take it saved, if it saved one.
+  @discardableResult
+  func shutdown(takeRunning: Bool) -> URL? {
+    var saved: URL?
     if takeRunning, let session {
-      _ = try? session.stopRecording()
+      saved = (try? session.stopRecording())?.folder
     }
     session?.shutdown()
     session = nil
+    return saved
   }
 
   static func review(of take: TakeResult) -> TakeReview {
     let metadata = take.metadata
-    let sources = metadata.sync
+    let sync = metadata.sync
     return TakeReview(
-      folder: take.folder, duration: sources.durationSeconds, frames: sources.frames,
+      folder: take.folder, duration: sync.durationSeconds, frames: sync.frames,
       pauses: metadata.pauses.count,
-      dropped: sources.front.droppedTotal + sources.back.droppedTotal,
-      duplicates: sources.front.duplicates + sources.back.duplicates,
+      front: .init(dropped: sync.front.droppedTotal, repeatsInFile: sync.frontRepeatsWritten),
+      back: .init(dropped: sync.back.droppedTotal, repeatsInFile: sync.backRepeatsWritten),
+      encoderLagRepeats: sync.repeatedForEncoderLag,
       files: ["dualview", "front", "back"].compactMap { name in
         metadata.outputs[name].map { ($0.file, $0.bytes) }
       }, stoppedForFullDisk: metadata.stopReason == .diskFull)
