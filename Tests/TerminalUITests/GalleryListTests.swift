@@ -1,0 +1,22 @@
+import DualCamCore
+import Foundation
+import Library
+import Testing
+
+@testable import TerminalUI
+
+/// The gallery says what it does: the order it claims.
+@Suite struct GalleryListTests {
+  typealias F = GalleryFixtures
+
+  @Test func reversingTheNameSortReversesTheTakes() {
+    var state = F.gallery()
+    F.press([.character("s"), .character("s"), .character("s")], &state)
+    let ascending = F.galleryScreen(state).shown.map(\.name)
+    #expect(AppRenderer.render(state).line(0).contains("name, A to Z"))
+    #expect(ascending == ascending.sorted())
+    F.press([.character("S")], &state)
+    #expect(AppRenderer.render(state).line(0).contains("name, Z to A"))
+    #expect(F.galleryScreen(state).shown.map(\.name) == Array(ascending.reversed()))
+  }
+}
