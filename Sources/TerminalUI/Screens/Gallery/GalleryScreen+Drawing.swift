@@ -13,7 +13,9 @@ extension GalleryScreen {
     }
     return [
       KeyHint(GalleryAction.play, "Play"), KeyHint(key: "/", title: "Search"),
-      KeyHint(GalleryAction.cycleSort, "Sort"), KeyHint(GalleryAction.delete, "Delete"),
+      KeyHint(GalleryAction.cycleSort, "Sort"),
+      // What d does in the mode it is in: the hint line is where its keys are told.
+      KeyHint(GalleryAction.delete, deletesPermanently ? "Delete" : "To Trash"),
       KeyHint(GalleryAction.export, "Export"), KeyHint(GalleryAction.openMenu, "Menu"),
       KeyHint(GalleryAction.help, "Help"), KeyHint(key: "q", title: "Back"),
       KeyHint(GalleryAction.toggleView, viewMode == .grid ? "List" : "Grid"),
