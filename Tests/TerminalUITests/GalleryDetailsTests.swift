@@ -5,9 +5,22 @@ import Testing
 
 @testable import TerminalUI
 
-/// The details panel shows the take's sound.
+/// The details panel: the take's sound, and all of its metadata reachable by scrolling with
+/// keys the panel, the hint line and the help tell.
 @Suite struct GalleryDetailsTests {
   typealias F = GalleryFixtures
+
+  /// The gallery with the newest take's whole metadata read.
+  static func withDetails(
+    width: Int = 80, height: Int = 24, metadata: TakeMetadata = F.metadata()
+  ) -> AppState {
+    var state = F.gallery(width: width, height: height)
+    let entry = F.entries[1]
+    _ = AppUpdate.update(
+      &state, .gallery(.details(id: entry.id, TakeDetails.sections(entry, metadata: metadata))),
+      environment: .permissive)
+    return state
+  }
 
   static func rows(_ title: String, _ sections: [TakeDetails.Section]) -> [String] {
     sections.first { $0.title == title }?.rows.map { "\($0.label): \($0.value)" } ?? []
@@ -44,5 +57,45 @@ import Testing
     metadata.audio2?.track = 1
     let mixed = Self.rows("Sound", TakeDetails.sections(F.entries[1], metadata: metadata))
     #expect(mixed.contains("track: 1, mixed with the other input"))
+  }
+
+  @Test func jAndKScrollThePanelToItsLastLineAndBack() {
+    var state = Self.withDetails()
+    var text = AppRenderer.render(state).text
+    #expect(!text.contains("skew") && text.contains("J ↓ more"))
+    F.press(Array(repeating: .character("J"), count: 100), &state)
+    let screen = F.galleryScreen(state)
+    let panel = GalleryGeometry(app: state, screen: screen).panel!
+    let layout = GalleryPanelView.Layout(screen, in: panel)
+    #expect(screen.detailsScroll == layout.maximumScroll && layout.maximumScroll > 0)
+    text = AppRenderer.render(state).text
+    #expect(text.contains("skew") && text.contains("host") && text.contains("K ↑"))
+    #expect(!text.contains("J ↓ more"))
+    F.press([.character("K")], &state)
+    #expect(F.galleryScreen(state).detailsScroll == layout.maximumScroll - 1)
+    F.press([.down], &state)  // another take starts at its top
+    #expect(F.galleryScreen(state).detailsScroll == 0)
+  }
+
+  @Test func theScrollKeysAreInTheHelpAndTheHintLine() {
+    var state = Self.withDetails(width: 120, height: 40)
+    #expect(AppRenderer.render(state).line(39).contains("J/K Details"))
+    F.press([.character("?"), .pageDown, .pageDown, .pageDown, .pageDown], &state)
+    let help = AppRenderer.render(state).text
+    #expect(help.contains("Scroll the details panel down"))
+    #expect(help.contains("Scroll the details panel up"))
+  }
+
+  // MARK: - Snapshots
+
+  @Test func scrolledDetailsSnapshot() {
+    var state = Self.withDetails()
+    F.press(Array(repeating: .character("J"), count: 12), &state)
+    assertSnapshot(AppRenderer.render(state), named: "gallery-details-scrolled-80x24")
+  }
+
+  @Test func wideDetailsSnapshot() {
+    let state = Self.withDetails(width: 120, height: 40)
+    assertSnapshot(AppRenderer.render(state), named: "gallery-details-120x40")
   }
 }
