@@ -67,6 +67,12 @@ import Testing
     #expect(buffer.line(22).contains("Delete mode: permanent"))
   }
 
+  @Test func theHelpListsTheDeleteModeAsAMenuRowNotATitle() {
+    let lines = HelpView.lines(F.galleryScreen(F.gallery()).helpSections)
+    let mode = lines.first { $0.text == GalleryAction.toggleDeleteMode.title }
+    #expect(mode?.key == "(menu)")
+  }
+
   // MARK: - Snapshots
 
   @Test func listWithPanelSnapshot() {
