@@ -46,11 +46,34 @@ struct TakeQueryTests {
     let up = TakeQuery(sortKey: key).apply(to: Self.entries()).map(\.name)
     #expect(up == ascending)
     let down = TakeQuery(sortKey: key, descending: true).apply(to: Self.entries()).map(\.name)
-    if key == .name {
-      #expect(down == ascending, "names are the tie-break: the same order either way")
-    } else {
-      #expect(down == Array(ascending.reversed()))
+    #expect(down == Array(ascending.reversed()))
+  }
+
+  @Test("names break ties from A to Z whichever way the key sorts")
+  func tiesByName() {
+    let entries = Self.entries().map { entry in
+      TakeEntry(
+        folder: entry.folder, root: entry.root, name: entry.name, state: entry.state,
+        summary: entry.summary, unreadableReason: nil, bytesOnDisk: 1_000)
     }
+    for descending in [false, true] {
+      let names = TakeQuery(sortKey: .size, descending: descending).apply(to: entries)
+        .map(\.name)
+      #expect(names == ["a-rehearsal", "b-concert", "c-lecture", "d-interview"])
+    }
+  }
+
+  @Test("takes of the same name in two folders keep their folders' order, reversed with Z to A")
+  func sameNameInTwoRoots() {
+    let entries = ["/b", "/a"].map { root in
+      TakeEntry(
+        folder: URL(fileURLWithPath: "\(root)/take"), root: URL(fileURLWithPath: root),
+        name: "take", state: .finished, summary: nil, unreadableReason: nil, bytesOnDisk: 0)
+    }
+    let up = TakeQuery(sortKey: .name).apply(to: entries).map(\.folder.path)
+    #expect(up == ["/a/take", "/b/take"])
+    let down = TakeQuery(sortKey: .name, descending: true).apply(to: entries).map(\.folder.path)
+    #expect(down == ["/b/take", "/a/take"])
   }
 
   @Test("takes without metadata sort last in both directions")

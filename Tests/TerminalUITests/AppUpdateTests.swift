@@ -263,8 +263,7 @@ import Testing
     #expect(state.camera.focused == .back)
     _ = press([.character("m")], &state)
     let area = ScreenLayout(width: 80, height: 24).content
-    let geometry = MenuView.Geometry(
-      itemCount: MenuCatalog.mainPage(state).items.count, selected: 0, area: area)
+    let geometry = MenuView.Geometry(page: MenuCatalog.mainPage(state), selected: 0, area: area)
     let recordingRow = geometry.box.y + 1 + 3
     #expect(press([.click(x: geometry.box.x + 5, y: recordingRow)], &state).isEmpty)
     guard case .menu(let selected) = state.topOverlay else {

@@ -89,16 +89,17 @@ public struct TakeQuery: Sendable, Equatable {
       case (.some, nil): return true
       case (nil, .some): return false
       default:
-        if entries[first].name != entries[second].name {
-          return entries[first].name < entries[second].name
-        }
-        return entries[first].folder.path < entries[second].folder.path
+        let byName = Self.nameOrder(entries[first], entries[second])
+        // Sorted by name, the name is the key, so it follows the direction; for the other
+        // keys it only breaks ties, always A to Z.
+        return sortKey == .name && descending ? byName == .after : byName == .before
       }
     }
     return order.map { entries[$0] }
   }
 
-  /// The value sorted by, as a number; nil when the take lacks it.
+  /// The value sorted by, as a number; nil when the take lacks it, and for names, which
+  /// `nameOrder` compares.
   private func key(_ entry: TakeEntry) -> Double? {
     switch sortKey {
     case .date: entry.date?.timeIntervalSince1970
@@ -107,4 +108,16 @@ public struct TakeQuery: Sendable, Equatable {
     case .name: nil
     }
   }
+
+  /// Where `first` goes against `second` from A to Z: by name, then by folder path (two roots
+  /// may hold takes of the same name).
+  private static func nameOrder(_ first: TakeEntry, _ second: TakeEntry) -> NameOrder {
+    let pair =
+      first.name != second.name
+      ? (first.name, second.name) : (first.folder.path, second.folder.path)
+    if pair.0 == pair.1 { return .same }
+    return pair.0 < pair.1 ? .before : .after
+  }
+
+  private enum NameOrder { case before, same, after }
 }

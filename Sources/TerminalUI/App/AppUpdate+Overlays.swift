@@ -109,8 +109,8 @@ extension AppUpdate {
     case .click(let x, let y):
       let area = ScreenLayout(width: state.width, height: state.height).content
       let geometry = MenuView.Geometry(
-        itemCount: count, selected: navigation.selected, area: area,
-        extraRows: MenuView.budgetLines(navigation, state: state).count)
+        page: page, selected: navigation.selected, area: area,
+        budget: MenuView.budgetLines(navigation, state: state))
       guard let index = geometry.item(atRow: y, x: x, itemCount: count) else {
         // A click outside the box closes the page, as Esc does.
         if !(geometry.box.contains(x: x, y: y)) {

@@ -106,13 +106,16 @@ extension ScreenAction {
     allCases.first { $0.keys.contains(key) }
   }
 
-  /// The help's sections for these actions: one per group, each key line generated.
+  /// The help's sections for these actions: one per group, each key line generated. An
+  /// action without a key is done from the menu, and its line says so (with no key it would
+  /// read as a section's title).
   public static var helpSections: [HelpSection] {
     groups.map { group in
       HelpSection(
         title: group.title,
         lines: group.actions.map { action in
-          .init(keys: action.keys.map(\.label).joined(separator: " "), text: action.title)
+          let keys = action.keys.map(\.label).joined(separator: " ")
+          return .init(keys: keys.isEmpty ? "(menu)" : keys, text: action.title)
         })
     }
   }

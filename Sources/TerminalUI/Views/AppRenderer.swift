@@ -24,7 +24,7 @@ public enum AppRenderer {
     if state.diagnosticsVisible {
       DiagnosticsView.draw(state, in: area, into: &buffer, glyphs: glyphs)
     }
-    ToastView.draw(state.toasts, in: area, into: &buffer)
+    ToastView.draw(state.toasts, in: area, into: &buffer, glyphs: glyphs)
     for overlay in state.overlays {
       switch overlay {
       case .help(let scroll):

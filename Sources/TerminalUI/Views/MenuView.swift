@@ -9,8 +9,7 @@ enum MenuView {
     let page = MenuCatalog.page(navigation.page, in: state)
     let selected = min(max(navigation.selected, 0), max(page.items.count - 1, 0))
     let budget = budgetLines(navigation, state: state)
-    let geometry = Geometry(
-      itemCount: page.items.count, selected: selected, area: area, extraRows: budget.count)
+    let geometry = Geometry(page: page, selected: selected, area: area, budget: budget)
     let box = geometry.box
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
@@ -20,7 +19,7 @@ enum MenuView {
     let inner = box.inset(by: 1)
     let rows = geometry.visibleRows
     let first = geometry.firstItem
-    let valueColumn = inner.x + 26
+    let valueColumn = inner.x + geometry.titleWidth + 1
     for (offset, item) in page.items.enumerated().dropFirst(first).prefix(rows) {
       let y = inner.y + offset - first
       let isSelected = offset == selected
@@ -30,9 +29,10 @@ enum MenuView {
       if !item.enabled { style = style.foreground(Palette.dim) }
       buffer.fill(ScreenRect(x: inner.x, y: y, width: inner.width, height: 1), style: style)
       let marker = isSelected ? "\(glyphs.pointer) " : "  "
-      var title = marker + item.title
-      if case .submenu = item.kind { title += " ›" }
-      buffer.write(title, x: inner.x, y: y, style: style, maxWidth: 25)
+      // A row without a value (an explanation, an action) has the whole width for its title.
+      let titleWidth = Geometry.showsValue(item) ? geometry.titleWidth : inner.width - 1
+      buffer.write(
+        marker + Geometry.title(item), x: inner.x, y: y, style: style, maxWidth: titleWidth)
       var valueWidth = inner.maxX - valueColumn - 1
       if isSelected, !budget.isEmpty {
         valueWidth -= drawChoiceCosts(item, state: state, y: y, in: inner, style: style, &buffer)
@@ -49,21 +49,84 @@ enum MenuView {
         maxWidth: inner.width - 2)
     }
     buffer.write(
-      "↑↓ move  ←→ change  Enter select  Esc back  ? keys", x: inner.x + 1, y: inner.maxY - 1,
+      Geometry.keysLine, x: inner.x + 1, y: inner.maxY - 1,
       style: panel.foreground(Palette.accent), maxWidth: inner.width - 2)
   }
 
   /// Where a page's box and rows are: shared by drawing and by mouse clicks.
+  ///
+  /// The box is as wide as the page's content (titles, values, notes, the keys' line, the
+  /// budget), up to the area less a margin; only when that is too narrow are titles cut.
   struct Geometry {
     let box: ScreenRect
     let visibleRows: Int
     let firstItem: Int
+    /// Columns of the titles, the selection mark included; values start a column after.
+    let titleWidth: Int
 
-    init(itemCount: Int, selected: Int, area: ScreenRect, extraRows: Int = 0) {
-      box = area.centered(
-        width: min(72, area.width - 2), height: min(itemCount + 6 + extraRows, area.height))
-      visibleRows = max(box.height - 5 - extraRows, 1)
-      firstItem = max(0, min(selected - visibleRows + 1, itemCount - visibleRows))
+    /// Columns kept free on each side of the box.
+    static let margin = 1
+    /// The keys' line at the bottom of every page.
+    static let keysLine = "↑↓ move  ←→ change  Enter select  Esc back  ? keys"
+    /// Room for the ← and → choices' costs at the right of a row, on pages with a budget.
+    static let costsWidth = 20
+    /// Room for a budget line: name, bar and figure (`MenuView.drawBudget`).
+    static let budgetLineWidth = 58
+
+    init(page: MenuPage, selected: Int, area: ScreenRect, budget: [BudgetLine] = []) {
+      let items = page.items
+      let marker = 2
+      let valued = items.filter(Self.showsValue)
+      let titles = valued.map { marker + BufferText.columns(Self.title($0)) }.max() ?? 0
+      let values =
+        valued.map(Self.valueWidth).max().map { $0 + (budget.isEmpty ? 0 : Self.costsWidth) }
+        ?? 0
+      let bare =
+        items.filter { !Self.showsValue($0) }
+        .map { marker + BufferText.columns(Self.title($0)) + 1 }.max() ?? 0
+      let notes = items.compactMap(\.note).map { BufferText.columns($0) + 2 }.max() ?? 0
+      var budgetWidth = 0
+      for line in budget {
+        switch line {
+        case .heading(let text): budgetWidth = max(budgetWidth, BufferText.columns(text) + 2)
+        case .resource: budgetWidth = max(budgetWidth, Self.budgetLineWidth)
+        }
+      }
+      let wanted = max(
+        titles + 1 + values + 1, bare, notes, BufferText.columns(Self.keysLine) + 2, budgetWidth)
+      let width = min(wanted + 2, area.width - 2 * Self.margin)
+      box = area.centered(width: width, height: min(items.count + 6 + budget.count, area.height))
+      let inner = box.width - 2
+      // Titles give way to values only down to half the row: a value is no use without its
+      // name.
+      titleWidth = min(titles, max(inner - 1 - values - 1, inner / 2))
+      visibleRows = max(box.height - 5 - budget.count, 1)
+      firstItem = max(0, min(selected - visibleRows + 1, items.count - visibleRows))
+    }
+
+    /// The row's title as drawn, with `›` after one that opens a page.
+    static func title(_ item: MenuItem) -> String {
+      if case .submenu = item.kind { return item.title + " ›" }
+      return item.title
+    }
+
+    /// True when the row draws a value after its title.
+    static func showsValue(_ item: MenuItem) -> Bool {
+      switch item.kind {
+      case .slider, .toggle, .choice: true
+      default: !item.value.isEmpty
+      }
+    }
+
+    /// The columns `MenuView.drawValue` takes for the row's value.
+    static func valueWidth(_ item: MenuItem) -> Int {
+      let value = BufferText.columns(item.value)
+      switch item.kind {
+      case .slider: return 16 + 1 + value
+      case .toggle: return BufferText.columns("[ ] off")
+      case .choice: return value + 4
+      default: return value
+      }
     }
 
     /// The item drawn at screen row `y`, if any.

@@ -171,7 +171,8 @@ struct GalleryExecutorTests {
       Issue.record("no details for the good take")
       return
     }
-    #expect(full.map(\.title).starts(with: ["Take", "Files", "Sources", "Settings", "Sync"]))
+    #expect(
+      full.map(\.title).starts(with: ["Take", "Files", "Sources", "Sound", "Settings", "Sync"]))
 
     let dualview = try FileManager.default.contentsOfDirectory(atPath: missing.path)
       .first { $0.hasPrefix("dualview_") }

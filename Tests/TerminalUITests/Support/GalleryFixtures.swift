@@ -50,6 +50,46 @@ enum GalleryFixtures {
       "2020-01-01_00-00-00", summary: nil, unreadable: "metadata.json is not JSON", bytes: 120),
   ]
 
+  /// The whole metadata of `entries[1]` (the newest take) as `metadata.json` would hold it,
+  /// with sound from a USB microphone when `sound` is true.
+  static func metadata(sound: Bool = true) -> TakeMetadata {
+    let counters = CameraSyncCounters()
+    func source(_ label: String, _ position: String) -> TakeMetadata.SourceRecord {
+      TakeMetadata.SourceRecord(
+        kind: "v4l2", label: label, identity: "usb:\(position)", width: 640, height: 360,
+        frameRate: 30, nativeFormat: "MJPG", details: [:], framesDelivered: 362,
+        framesDroppedNoBuffer: 0, framesDroppedInbox: 0, sync: counters)
+    }
+    func output(_ name: String, height: Int) -> TakeMetadata.OutputRecord {
+      TakeMetadata.OutputRecord(
+        file: "\(name)_2026-11-24_09-15-00.mov", width: 640, height: height, codec: "h264",
+        container: "mov", bitrate: 2_000_000, frames: 360, durationSeconds: 12,
+        bytes: 3_000_000)
+    }
+    var metadata = TakeMetadata(
+      status: .complete, app: .init(name: "dualcam", version: "0.1.0"),
+      host: .init(hostname: "studio", operatingSystem: "Debian", processorCount: 2),
+      startedAt: "2026-11-24T09:13:20.000Z", endedAt: "2026-11-24T09:13:32.000Z",
+      settings: RecordingSettings(),
+      sources: ["front": source("C920", "front"), "back": source("Razer Kiyo", "back")],
+      outputs: [
+        "dualview": output("dualview", height: 720), "front": output("front", height: 360),
+        "back": output("back", height: 360),
+      ],
+      sync: TakeMetadata.SyncRecord(
+        clockOriginNanoseconds: 0, frames: 360, frameRate: 30, frameRateFraction: "30",
+        durationSeconds: 12, wallSeconds: 12, pausedSeconds: 0, skewMeanMilliseconds: 2.1,
+        skewMaxMilliseconds: 4.5, repeatedForEncoderLag: 0, frontRepeatsWritten: 0,
+        backRepeatsWritten: 0, front: counters, back: counters),
+      pauses: [], errors: [])
+    if sound {
+      metadata.audio = TakeMetadata.AudioRecord(
+        input: "auto", kind: "alsa", label: "Blue Yeti", device: "hw:1,0", sampleRate: 48_000,
+        channels: 2, codec: "aac", bitrate: 160_000)
+    }
+    return metadata
+  }
+
   /// A 16×18 picture: red on top, blue below, like a dual view.
   static let picture: Thumbnail = {
     var rgb: [UInt8] = []

@@ -20,6 +20,8 @@ public enum GalleryAction: String, ScreenAction {
   case clearFilters
   case toggleView
   case togglePanel
+  case scrollDetailsDown
+  case scrollDetailsUp
   case delete
   case deletePermanently
   case toggleDeleteMode
@@ -55,6 +57,8 @@ public enum GalleryAction: String, ScreenAction {
     case .clearFilters: [.character("x")]
     case .toggleView: [.character("v")]
     case .togglePanel: [.character("i")]
+    case .scrollDetailsDown: [.character("J")]
+    case .scrollDetailsUp: [.character("K")]
     case .delete: [.character("d"), .function(8)]
     case .deletePermanently: [.character("D")]
     case .toggleDeleteMode: []
@@ -92,6 +96,8 @@ public enum GalleryAction: String, ScreenAction {
     case .clearFilters: "Clear filters and search"
     case .toggleView: "Grid / list"
     case .togglePanel: "Details panel on/off"
+    case .scrollDetailsDown: "Scroll the details panel down"
+    case .scrollDetailsUp: "Scroll the details panel up"
     case .delete: "Delete (to the Trash unless set to permanent; asks first)"
     case .deletePermanently: "Delete for good (asks first)"
     case .toggleDeleteMode: "Delete mode: Trash / permanent"
@@ -121,6 +127,9 @@ public enum GalleryAction: String, ScreenAction {
     }
   }
 
+  /// The action's first key as help and hints write it.
+  var keyLabel: String { keys.first?.label ?? "" }
+
   /// The help screen's groups, in order.
   public static let groups: [(title: String, actions: [GalleryAction])] = [
     ("Move", [.up, .down, .left, .right, .first, .last, .pageUp, .pageDown]),
@@ -138,6 +147,9 @@ public enum GalleryAction: String, ScreenAction {
         .recover, .delete, .deletePermanently, .toggleDeleteMode,
       ]
     ),
-    ("Screen", [.toggleView, .togglePanel, .openMenu, .help]),
+    (
+      "Screen",
+      [.toggleView, .togglePanel, .scrollDetailsDown, .scrollDetailsUp, .openMenu, .help]
+    ),
   ]
 }

@@ -11,11 +11,21 @@ extension GalleryScreen {
     if dialog != nil || searchInput != nil {
       return [KeyHint(key: "Enter", title: "OK"), KeyHint(key: "Esc", title: "Cancel")]
     }
-    return [
+    var hints = [
       KeyHint(GalleryAction.play, "Play"), KeyHint(key: "/", title: "Search"),
-      KeyHint(GalleryAction.cycleSort, "Sort"), KeyHint(GalleryAction.delete, "Delete"),
+      KeyHint(GalleryAction.cycleSort, "Sort"),
+      // What d does in the mode it is in: the hint line is where its keys are told.
+      KeyHint(GalleryAction.delete, deletesPermanently ? "Delete" : "To Trash"),
       KeyHint(GalleryAction.export, "Export"), KeyHint(GalleryAction.openMenu, "Menu"),
       KeyHint(GalleryAction.help, "Help"), KeyHint(key: "q", title: "Back"),
+    ]
+    if GalleryGeometry(app: app, screen: self).panel != nil {
+      hints.append(
+        KeyHint(
+          key: "\(GalleryAction.scrollDetailsDown.keyLabel)/"
+            + GalleryAction.scrollDetailsUp.keyLabel, title: "Details"))
+    }
+    return hints + [
       KeyHint(GalleryAction.toggleView, viewMode == .grid ? "List" : "Grid"),
       KeyHint(GalleryAction.toggleMark, "Select"), KeyHint(GalleryAction.onlyProblems, "Problems"),
     ]
@@ -24,8 +34,9 @@ extension GalleryScreen {
   public func mainMenu(_ app: AppState) -> MenuPage {
     let rows: [GalleryAction] = [
       .play, .search, .cycleSort, .reverseSort, .onlyProblems, .cycleDateRange, .cycleResolution,
-      .clearFilters, .toggleView, .togglePanel, .toggleMark, .markAll, .rename, .note, .tags,
-      .export, .openExternally, .recover, .delete, .deletePermanently, .toggleDeleteMode, .help,
+      .clearFilters, .toggleView, .togglePanel, .scrollDetailsDown, .scrollDetailsUp,
+      .toggleMark, .markAll, .rename, .note, .tags, .export, .openExternally, .recover, .delete,
+      .deletePermanently, .toggleDeleteMode, .help,
     ]
     return MenuPage(
       title: "Gallery",

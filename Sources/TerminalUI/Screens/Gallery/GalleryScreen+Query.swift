@@ -14,10 +14,12 @@ extension GalleryScreen {
       effective.startedFrom = calendar.date(byAdding: .day, value: 1 - days, to: startOfToday)
     }
     let previousIndex = selectedIndex
+    let previous = selected?.id
     shown = effective.apply(to: entries)
     if selectedID == nil || !shown.contains(where: { $0.id == selectedID }) {
       selectedID = shown.isEmpty ? nil : shown[min(previousIndex, shown.count - 1)].id
     }
+    if selected?.id != previous { detailsScroll = 0 }
     return requestVisibleThumbnails(app)
   }
 
@@ -37,8 +39,19 @@ extension GalleryScreen {
 
   mutating func move(to index: Int, _ app: AppState) -> [AppCommand] {
     guard !shown.isEmpty else { return [] }
+    let previous = selected?.id
     selectedID = shown[min(max(index, 0), shown.count - 1)].id
+    // Another take's details start at their top.
+    if selectedID != previous { detailsScroll = 0 }
     return requestVisibleThumbnails(app)
+  }
+
+  /// Scrolls the details panel by `rows`, no further than its last line at the bottom.
+  mutating func scrollDetails(by rows: Int, _ app: AppState) -> [AppCommand] {
+    guard let panel = GalleryGeometry(app: app, screen: self).panel else { return [] }
+    let maximum = GalleryPanelView.Layout(self, in: panel).maximumScroll
+    detailsScroll = min(max(min(detailsScroll, maximum) + rows, 0), maximum)
+    return []
   }
 
   /// Asks for the details of the selected take and the thumbnails of the cards in view that

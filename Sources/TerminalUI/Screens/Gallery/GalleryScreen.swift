@@ -60,6 +60,8 @@ public struct GalleryScreen: AppScreen {
   public var dialog: GalleryDialog?
   /// Pictures of the cards, by take id.
   public internal(set) var thumbnails: [String: GalleryThumbnail] = [:]
+  /// Rows of the details panel scrolled out of view at the top; back to 0 for each take.
+  public internal(set) var detailsScroll = 0
   /// The selected take's whole metadata, once read.
   public internal(set) var details: (id: String, sections: [TakeDetails.Section])?
   /// A take playing in place of the cards (while no full-screen player exists), and its frame.
@@ -164,6 +166,8 @@ public struct GalleryScreen: AppScreen {
     case .togglePanel:
       panelVisible.toggle()
       return requestVisibleThumbnails(app)
+    case .scrollDetailsDown: return scrollDetails(by: 1, app)
+    case .scrollDetailsUp: return scrollDetails(by: -1, app)
     case .delete: return askToDelete(permanently: deletesPermanently, app: &app)
     case .deletePermanently: return askToDelete(permanently: true, app: &app)
     case .toggleDeleteMode:

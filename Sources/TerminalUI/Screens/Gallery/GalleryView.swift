@@ -82,10 +82,11 @@ enum GalleryView {
       parts.append(
         ("\(screen.marked.count) selected", bar.foreground(Palette.accent).adding(.bold)))
     }
-    parts.append(
-      screen.deletesPermanently
-        ? ("d deletes for good", bar.foreground(Palette.bad))
-        : ("d: to Trash", bar.foreground(Palette.dim)))
+    if screen.deletesPermanently {
+      // The hint line says what d does; this warns that it no longer goes to the Trash, in
+      // the menu's words for the mode.
+      parts.append(("Delete mode: permanent", bar.foreground(Palette.bad)))
+    }
     for problem in screen.problems { parts.append((problem, bar.foreground(Palette.bad))) }
     for (index, part) in parts.enumerated() {
       if index > 0 { x += buffer.write(" │ ", x: x, y: rect.y, style: bar.foreground(Palette.dim)) }

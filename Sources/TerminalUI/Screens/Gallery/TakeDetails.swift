@@ -66,6 +66,7 @@ public enum TakeDetails {
         ))
     }
     sections.append(Section(title: "Sources", rows: sources))
+    sections.append(Section(title: "Sound", rows: soundRows(metadata)))
 
     let settings = metadata.settings
     sections.append(
@@ -107,6 +108,37 @@ public enum TakeDetails {
           ("app", "\(metadata.app.name) \(metadata.app.version)"), ("host", metadata.host.hostname),
         ]))
     return sections
+  }
+
+  /// Each sound input: what it was, how it was written, and where it went with two inputs.
+  static func soundRows(_ metadata: TakeMetadata) -> [(label: String, value: String)] {
+    let records = [metadata.audio, metadata.audio2].compactMap { $0 }
+    guard !records.isEmpty else { return [("", "none: the take has no sound")] }
+    var rows: [(String, String)] = []
+    for record in records {
+      let device =
+        record.device.isEmpty || record.device == record.label ? "" : " (\(record.device))"
+      rows.append(("input", record.label + device))
+      let bitrate = record.bitrate.map { ", \($0 / 1000) kb/s" } ?? ""
+      rows.append(("codec", record.codec + bitrate))
+      rows.append(
+        ("format", "\(number(Double(record.sampleRate) / 1000)) kHz, \(channels(record))"))
+      if let track = record.track {
+        let mixed = record.arrangement == "mix"
+        rows.append(("track", mixed ? "\(track), mixed with the other input" : "\(track) of 2"))
+      }
+      if let note = record.note, !note.isEmpty { rows.append(("note", note)) }
+    }
+    return rows
+  }
+
+  /// `mono`, `stereo`, or the count.
+  private static func channels(_ record: TakeMetadata.AudioRecord) -> String {
+    switch record.channels {
+    case 1: "mono"
+    case 2: "stereo"
+    default: "\(record.channels) channels"
+    }
   }
 
   private static func number(_ value: Double) -> String {
