@@ -68,8 +68,9 @@ enum MenuView {
     static let margin = 1
     /// The keys' line at the bottom of every page.
     static let keysLine = "↑↓ move  ←→ change  Enter select  Esc back  ? keys"
-    /// Room for the ← and → choices' costs at the right of a row, on pages with a budget.
-    static let costsWidth = 20
+    /// Room for the ← and → choices' costs at the right of a row, on pages with a budget:
+    /// `  ← not measured  → not measured` at the most.
+    static let costsWidth = 32
     /// Room for a budget line: name, bar and figure (`MenuView.drawBudget`).
     static let budgetLineWidth = 58
 
