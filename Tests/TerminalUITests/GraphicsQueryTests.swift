@@ -6,9 +6,21 @@ import Testing
 @Suite struct GraphicsQueryTests {
   func parse(_ text: String) -> GraphicsQuery.Reply { GraphicsQuery.parse(Array(text.utf8)) }
 
-  @Test func theRequestAsksKittyWithAOnePixelQueryAndThenDA1() {
+  @Test func theRequestAsksKittyWithAOnePixelQueryThenMode2026ThenDA1() {
     let text = String(decoding: GraphicsQuery.request, as: UTF8.self)
-    #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
+    #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[?2026$p\u{1B}[c")
+  }
+
+  @Test func aTerminalThatKnowsMode2026DrawsFramesWhole() {
+    for state in ["1", "2"] {
+      let reply = parse("\u{1B}[?2026;\(state)$y\u{1B}[?62;4;22c")
+      #expect(reply.synchronizedOutput && reply.complete && reply.protocols == [.sixel])
+    }
+    // 0: not recognised; 4: permanently reset; no reply at all: an older terminal.
+    #expect(!parse("\u{1B}[?2026;0$y\u{1B}[?62c").synchronizedOutput)
+    #expect(!parse("\u{1B}[?2026;4$y\u{1B}[?62c").synchronizedOutput)
+    #expect(!parse("\u{1B}[?62;c").synchronizedOutput)
+    #expect(!parse("\u{1B}[?1049;2$y\u{1B}[?62c").synchronizedOutput, "another mode's reply")
   }
 
   @Test func kittyAnswersItsGraphicsQueryAndDA1WithoutSixel() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pixel protocols a terminal speaks besides text.
 public struct PixelProtocols: OptionSet, Sendable, Hashable {
   public let rawValue: UInt8
@@ -8,26 +10,33 @@ public struct PixelProtocols: OptionSet, Sendable, Hashable {
   public static let sixel = PixelProtocols(rawValue: 2)
 }
 
-/// Asks the terminal which pixel protocols it speaks, instead of guessing from `$TERM` (which
-/// a terminal multiplexer, an SSH hop or a user's shell profile changes at will).
+/// Asks the terminal which pixel protocols it speaks, and whether it draws a frame at once
+/// (synchronized output), instead of guessing from `$TERM` (which a terminal multiplexer, an
+/// SSH hop or a user's shell profile changes at will).
 ///
-/// Two questions go out together: a kitty graphics query (a one-pixel image with `a=q`, which
-/// a kitty-capable terminal answers with `OK` and stores nothing) and Primary Device Attributes
-/// (DA1, `ESC [ c`), whose reply lists attribute 4 when the terminal has sixel. Every terminal
-/// answers DA1, and terminals answer in order, so the DA1 reply marks the end: no waiting for
-/// a timeout except with a terminal that answers nothing at all.
+/// Three questions go out together: a kitty graphics query (a one-pixel image with `a=q`,
+/// which a kitty-capable terminal answers with `OK` and stores nothing), DECRQM for private
+/// mode 2026 (synchronized output: `ESC [ ? 2026 ; Ps $ y`, Ps 1 or 2 when the terminal knows
+/// the mode) and Primary Device Attributes (DA1, `ESC [ c`), whose reply lists attribute 4
+/// when the terminal has sixel. Every terminal answers DA1, and terminals answer in order, so
+/// the DA1 reply marks the end: no waiting for a timeout except with a terminal that answers
+/// nothing at all.
 public enum GraphicsQuery {
   /// The id the kitty query uses, so its answer can be told from any other.
   static let kittyImageID = "31"
 
   /// The bytes to write to the terminal.
   public static let request: [UInt8] = Array(
-    ("\u{1B}_Gi=\(kittyImageID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[c").utf8)
+    ("\u{1B}_Gi=\(kittyImageID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?2026$p"
+      + "\u{1B}[c").utf8)
 
   /// What the replies read so far say.
   public struct Reply: Sendable, Equatable {
     /// The protocols the terminal said it speaks.
     public var protocols: PixelProtocols
+    /// The terminal knows synchronized output (mode 2026): a frame written between its begin
+    /// and end is shown whole, never half drawn.
+    public var synchronizedOutput = false
     /// True once the DA1 reply has arrived: nothing more is coming.
     public var complete: Bool
   }
@@ -57,6 +66,14 @@ public enum GraphicsQuery {
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
         guard end < bytes.count else { return reply }
         let parameters = bytes[(index + 2)..<end]
+        if bytes[end] == UInt8(ascii: "y"), parameters.first == UInt8(ascii: "?") {
+          // DECRPM: `? 2026 ; Ps $`; Ps 1 (set) or 2 (reset) means the mode is known.
+          let fields = String(decoding: parameters.dropFirst(), as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "$")).split(separator: ";")
+          if fields.count == 2, fields[0] == "2026", fields[1] == "1" || fields[1] == "2" {
+            reply.synchronizedOutput = true
+          }
+        }
         if bytes[end] == UInt8(ascii: "c"), parameters.first == UInt8(ascii: "?") {
           let attributes = String(decoding: parameters.dropFirst(), as: UTF8.self)
             .split(separator: ";")

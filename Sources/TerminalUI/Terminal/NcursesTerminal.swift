@@ -23,7 +23,7 @@ public final class NcursesTerminal: TerminalBackend {
     }
     setlocale(LC_ALL, "")
     // Asked before ncurses reads the keyboard, so the replies never arrive as keys.
-    let pixelProtocols = Self.askForPixelProtocols(timeoutMilliseconds: 300)
+    let replies = Self.askTheTerminal(timeoutMilliseconds: 300)
     let environment = ProcessInfo.processInfo.environment
     var opened: OpaquePointer?
     // A terminal that announces 24-bit colour under a 256-colour entry gets the matching
@@ -57,7 +57,8 @@ public final class NcursesTerminal: TerminalBackend {
       localeCodeset: String(cString: cnc_codeset()),
       noColorRequested: environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
     var detected = TerminalCapabilities.detect(from: signals, override: colorLimit)
-    detected.pixelProtocols = pixelProtocols
+    detected.pixelProtocols = replies.protocols
+    detected.synchronizedOutput = replies.synchronizedOutput
     capabilities = detected
     pairs = ColorPairTable(capacity: has_colors() ? Int(cnc_color_pairs()) : 0)
     if let spoken = PictureChoice.pixelProtocol(for: detected) {
@@ -109,17 +110,18 @@ public final class NcursesTerminal: TerminalBackend {
 
   /// Sends `GraphicsQuery.request` and reads the replies until the DA1 answer or the timeout,
   /// with the terminal in raw mode meanwhile (restored after).
-  private static func askForPixelProtocols(timeoutMilliseconds: Int) -> PixelProtocols {
+  private static func askTheTerminal(timeoutMilliseconds: Int) -> GraphicsQuery.Reply {
+    let none = GraphicsQuery.Reply(protocols: [], complete: false)
     var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return [] }
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return none }
     var raw = saved
     cfmakeraw(&raw)
-    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return [] }
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return none }
     defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
     let written = GraphicsQuery.request.withUnsafeBytes {
       write(STDOUT_FILENO, $0.baseAddress, $0.count)
     }
-    guard written == GraphicsQuery.request.count else { return [] }
+    guard written == GraphicsQuery.request.count else { return none }
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
@@ -134,7 +136,7 @@ public final class NcursesTerminal: TerminalBackend {
       received += chunk[0..<count]
       if GraphicsQuery.parse(received).complete { break }
     }
-    return GraphicsQuery.parse(received).protocols
+    return GraphicsQuery.parse(received)
   }
 
   public var size: (width: Int, height: Int) {
@@ -262,9 +264,17 @@ public final class NcursesTerminal: TerminalBackend {
     }
     previous = buffer
     pairs.wasReset = false
+    // Between the marks the terminal shows the frame whole: the text and the pictures in
+    // pixels land together, never half drawn.
+    if capabilities.synchronizedOutput { Self.writeOut(Self.beginSynchronizedUpdate) }
     refresh()
     pixels?.write(picture.pictures, screenHeight: buffer.height)
+    if capabilities.synchronizedOutput { Self.writeOut(Self.endSynchronizedUpdate) }
   }
+
+  /// DEC private mode 2026 set and reset: a synchronized update begins and ends.
+  static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
+  static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
 
   public func close() {
     guard !closed else { return }

@@ -19,6 +19,9 @@ public struct TerminalCapabilities: Sendable, Equatable {
   /// The pixel protocols the terminal said it speaks when asked (`GraphicsQuery`); empty
   /// when it was not asked or did not answer.
   public var pixelProtocols: PixelProtocols
+  /// The terminal shows a frame written between the synchronized-output marks whole (DEC
+  /// private mode 2026, asked for at start-up).
+  public var synchronizedOutput = false
 
   /// Creates a set of capabilities.
   public init(colorDepth: ColorDepth, unicode: Bool, pixelProtocols: PixelProtocols = []) {
