@@ -55,7 +55,7 @@ import Testing
         .init(waitFor: "REC 00:00:01", input: .key(.character("+"))),
         .init(waitFor: "zoom 1.2×", input: .key(.character("r"))),
         .init(waitFor: "Take saved", input: .key(.character("p"))),
-        .init(waitFor: "PLAYBACK", input: nil),
+        .init(waitFor: "dual view", input: .key(.escape)),
         .init(waitFor: "Take saved", input: .key(.character("x"))),
         .init(waitFor: "Discard this take?", input: .key(.character("y"))),
         .init(waitFor: "Discarded", input: .key(.character("m"))),
@@ -85,7 +85,7 @@ import Testing
     // The preview was drawn in half blocks from real frames, in both camera regions.
     #expect(terminal.seen.contains { $0.contains("▀▀▀▀▀▀▀▀") })
     if terminal.stuckAt != nil {
-      Issue.record("last screen:\n\(terminal.lastScreen.text)")
+      Issue.record("the screen then:\n\((terminal.screenWhenStuck ?? terminal.lastScreen).text)")
     }
   }
 

@@ -195,6 +195,16 @@ import Testing
     #expect(press([.character("r")], &state) == [.resetControls(.back, name: "brightness")])
   }
 
+  @Test func aFinishedTakeIsOverAtOnceNotAtTheNextSnapshot() {
+    var state = StateFixtures.recording()
+    let review = TakeReview(
+      folder: URL(fileURLWithPath: "/t"), duration: 1, frames: 30, pauses: 0, files: [])
+    _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
+    #expect(!state.isTakeRunning)
+    #expect(state.savedTakes == [URL(fileURLWithPath: "/t")])
+    #expect(!AppRenderer.render(state).text.contains("REC "))
+  }
+
   @Test func reviewKeepDiscardAndPlay() {
     var state = StateFixtures.previewing()
     let folder = URL(fileURLWithPath: "/videos/take")
@@ -206,15 +216,27 @@ import Testing
     #expect(state.overlays.isEmpty)
 
     _ = AppUpdate.update(&state, .takeFinished(review), environment: permissive)
-    #expect(press([.character("p")], &state) == [.playInTerminal(folder)])
+    // The review's p opens the one player, the gallery's, and the review comes back after.
+    #expect(press([.character("p")], &state) == [.playTake(folder)])
+    #expect(state.overlays.isEmpty)
     _ = AppUpdate.update(
-      &state, .playback(.init(name: "d", position: 0, duration: 3)), environment: permissive)
-    #expect(press([.character("z")], &state) == [.stopPlayback])
-    _ = AppUpdate.update(&state, .playback(nil), environment: permissive)
-    guard case .review = state.topOverlay else {
-      Issue.record("the review comes back after playback")
+      &state, .playerOpened(PlayerFixtures.take(events: false)), environment: permissive)
+    #expect(state.screens.focused is PlayerScreen)
+    press([.escape], &state)
+    guard case .review = state.topOverlay, state.screens.isAtRoot else {
+      Issue.record("the review comes back after the player")
       return
     }
+    // A take the player cannot open: the review waits under the error.
+    #expect(press([.character("p")], &state) == [.playTake(folder)])
+    _ = AppUpdate.update(
+      &state, .failed(ErrorReport(title: "Cannot play the take", problem: "x", fix: nil)),
+      environment: permissive)
+    guard case .error = state.topOverlay, case .review = state.overlays.first else {
+      Issue.record("the review waits under the error: \(state.overlays)")
+      return
+    }
+    press([.enter], &state)
     #expect(press([.character("k")], &state).isEmpty)
     #expect(state.overlays.isEmpty)
   }

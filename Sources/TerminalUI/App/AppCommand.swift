@@ -47,14 +47,10 @@ public enum AppCommand: Sendable, Equatable {
   case assignSources(front: String, back: String)
   /// Delete a finished take.
   case discardTake(URL)
-  /// Play a take's dual view in the preview area.
-  case playInTerminal(URL)
   /// Open a take's dual view in the user's video player.
   case openInPlayer(URL)
   /// The gallery's work on the takes in the output folder (`GalleryExecutor`).
   case gallery(GalleryRequest)
-  /// Stop playing in the preview area.
-  case stopPlayback
   /// Open the player screen on the take in this folder.
   case playTake(URL)
   /// Play, pause, seek or switch the angle in the player screen.

@@ -70,10 +70,6 @@ public enum AppEvent: Sendable {
   /// The screen with the newest preview reached the terminal, this many milliseconds after
   /// its camera frames were captured.
   case previewPresented(latency: Double)
-  /// Playback started, moved on, or ended (nil).
-  case playback(AppState.PlaybackStatus?)
-  /// A frame of the take playing in the preview area, drawn, at `position` seconds.
-  case playbackFrame(CellBuffer, position: Double, method: PreviewRenderer.Method)
   /// A take opened in the player: its screen opens.
   case playerOpened(PlayerScreen.Take)
   /// The player's newest picture (nil: unchanged) and where playback is.

@@ -205,16 +205,6 @@ extension AppState {
     public var expires: Double
   }
 
-  /// A recorded take playing in the preview area.
-  public struct PlaybackStatus: Sendable, Equatable {
-    /// The file's name.
-    public var name: String
-    /// Seconds played.
-    public var position: Double
-    /// The file's duration.
-    public var duration: Double
-  }
-
   /// A camera that can be chosen in the devices menu.
   public struct DeviceChoice: Sendable, Equatable {
     /// What the source flag would say: a device path or `synthetic`.

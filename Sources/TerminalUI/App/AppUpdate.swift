@@ -106,6 +106,8 @@ public enum AppUpdate {
       state.stopPending = false
       state.liveCost = nil
       state.savedTakes.append(review.folder)
+      // The take is over now, not at the next snapshot: nothing may offer it keys meanwhile.
+      state.session?.state = .previewing
       if state.discardAfterStop {
         state.discardAfterStop = false
         return [.discardTake(review.folder)] + (state.quitAfterStop ? [.quit] : [])
@@ -149,7 +151,7 @@ public enum AppUpdate {
     case .settingsNotSaved(let reason):
       toast(&state, reason)
       return []
-    case .previewDrawn, .previewPresented, .playback, .playbackFrame:
+    case .previewDrawn, .previewPresented:
       return []  // the camera screen's
     case .playerOpened(let take):
       // One take plays at a time: a player already on top gives way to the new one.
@@ -172,6 +174,8 @@ public enum AppUpdate {
     state.stopPending = false
     state.quitAfterStop = false
     state.discardAfterStop = false
+    // A take the player could not open: its review waits under the error.
+    reviewAgainAfterPlayer(&state)
     state.overlays.append(.error(report))
     return []
   }
@@ -236,13 +240,25 @@ public enum AppUpdate {
     case .character("?"), .function(1):
       state.overlays.append(.help(scroll: 0))
     case .escape, .character("q"):
-      if state.screens.pop() || key == .escape { return [] }
+      if state.screens.pop() {
+        reviewAgainAfterPlayer(&state)
+        return []
+      }
+      if key == .escape { return [] }
       return requestQuit(&state)
     case .character(let character) where !state.isTooSmall:
       toast(&state, "'\(character)' does nothing here: ? lists the keys")
     default: break
     }
     return []
+  }
+
+  /// The review the player was opened from comes back once the camera screen is on top again
+  /// (the player closed, or never opened).
+  static func reviewAgainAfterPlayer(_ state: inout AppState) {
+    guard state.screens.isAtRoot, let review = state.camera.reviewAfterPlayback else { return }
+    state.camera.reviewAfterPlayback = nil
+    state.overlays.insert(.review(review), at: 0)
   }
 
   /// Quitting from the root screen: while a take runs, asks first (it is then stopped and

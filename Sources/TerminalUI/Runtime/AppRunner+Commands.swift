@@ -63,14 +63,10 @@ extension AppRunner {
       reopen(front: front, back: back, settings: state.settings)
     case .discardTake(let folder):
       dispatch(files.deleteTakeFolder(folder))
-    case .playInTerminal(let folder):
-      dispatch(playback.play(folder, at: uptime))
     case .openInPlayer(let folder):
       dispatch(files.openInPlayer(folder))
     case .gallery(let request):
       dispatch(gallery.perform(request, root: outputFolder.path.map { URL(fileURLWithPath: $0) }))
-    case .stopPlayback:
-      dispatch(playback.stop())
     case .playTake(let folder):
       dispatch(player.open(folder))
     case .controlPlayer(let control):

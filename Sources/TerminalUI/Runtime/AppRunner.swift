@@ -9,7 +9,7 @@ import Synchronization
 
 /// Runs the interface: waits for a key, a tick or a preview frame, feeds events to `AppUpdate`
 /// (the only writer of `AppState`), carries out the commands it returns through the executors
-/// (session, camera controls, settings, files, playback), whose results come back as events,
+/// (session, camera controls, settings, files, player), whose results come back as events,
 /// and presents `AppRenderer`'s screens.
 ///
 /// Everything happens on the calling thread except finalizing a take, which runs on a thread
@@ -82,7 +82,6 @@ public final class AppRunner {
   let sound: SoundExecutor
   let settings: SettingsExecutor
   let files = FilesExecutor()
-  let playback = PlaybackExecutor()
   let player = PlayerExecutor()
   let gallery = GalleryExecutor()
   let budgetPredictions = BudgetPredictionExecutor()
@@ -158,7 +157,7 @@ public final class AppRunner {
     if time - lastTick >= 0.1 { tick(at: time) }
     // Under another screen the live preview is not seen: its time goes to that screen's work
     // (the gallery's thumbnails) instead.
-    if pacer.isDue(at: time), state.screens.isAtRoot || playback.isPlaying {
+    if pacer.isDue(at: time), state.screens.isAtRoot {
       drawPreview(at: time)
     }
     drawPlayer()
@@ -216,7 +215,6 @@ public final class AppRunner {
             + snapshot.back.duplicates) + snapshot.lagRepeats
       pacer.observe(troubleCount: trouble, at: time)
     }
-    if state.camera.playback != nil { dispatch(playback.finished(at: time)) }
     dispatch(gallery.collect())
     if let predicted = budgetPredictions.collect() { dispatch(.budgetPredicted(predicted)) }
   }
@@ -242,19 +240,11 @@ public final class AppRunner {
     return { columns, rows in terminal.pixelPictureSize(columns: columns, rows: rows) }
   }
 
-  /// Draws the picture for the preview area: the take playing there, else the live cameras.
+  /// Draws the live cameras' picture for the preview area.
   private func drawPreview(at time: Double) {
     let area = ScreenLayout(width: state.width, height: state.height).content
     let pixels = ImageSize(width: area.width, height: area.height * 2)
     let capabilities = state.previewCapabilities
-    if playback.isPlaying {
-      if let frame = playback.frame(
-        at: time, fitting: pixels, capabilities: capabilities, pixelSize: pixelSize)
-      {
-        dispatch(frame)
-      }
-      return
-    }
     let drawn = livePreview.draw(
       sessions.session, layout: state.settings.layout, sources: state.sources, fitting: pixels,
       capabilities: capabilities, at: time, pixelSize: pixelSize)

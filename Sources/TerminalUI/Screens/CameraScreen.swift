@@ -20,9 +20,7 @@ public struct CameraScreen: AppScreen {
   /// Milliseconds from a camera frame's capture to the screen that shows it (the older of the
   /// two cameras' frames, smoothed), once measured.
   public var previewLatency: Double?
-  /// A recorded file playing in the preview area, if any.
-  public var playback: AppState.PlaybackStatus?
-  /// The review to show again when playback in the preview area ends.
+  /// The review to show again when the player opened from it closes.
   public var reviewAfterPlayback: TakeReview?
 
   /// A camera screen before the first frame.
@@ -33,7 +31,6 @@ public struct CameraScreen: AppScreen {
   public mutating func handleKey(_ key: Key, app: inout AppState, environment: AppEnvironment)
     -> [AppCommand]?
   {
-    if playback != nil { return [.stopPlayback] }
     if key == .escape { return [] }
     if case .click(let x, let y) = key {
       let hit = CameraScreenView.regionsOnScreen(app, screen: self).first { _, rect in
@@ -152,26 +149,16 @@ public struct CameraScreen: AppScreen {
       if let rate { previewRate = rate }
     case .previewPresented(let latency):
       previewLatency = previewLatency.map { 0.8 * $0 + 0.2 * latency } ?? latency
-    case .playbackFrame(let cells, let position, let method):
-      previewMethod = method
-      preview = cells
-      previewRegions = [:]
-      playback?.position = position
-    case .playback(let status):
-      playback = status
-      if status == nil, let review = reviewAfterPlayback {
-        reviewAfterPlayback = nil
-        app.overlays.append(.review(review))
-      }
     default: break
     }
     return []
   }
 
-  /// Plays a finished take in the preview area; its review comes back when playback ends.
+  /// Plays a finished take in the player, the gallery's; its review comes back when the
+  /// player closes (`AppUpdate.reviewAgainAfterPlayer`).
   mutating func play(_ review: TakeReview) -> [AppCommand] {
     reviewAfterPlayback = review
-    return [.playInTerminal(review.folder)]
+    return [.playTake(review.folder)]
   }
 
   // MARK: - Drawing, hints, help and menus
@@ -189,7 +176,6 @@ public struct CameraScreen: AppScreen {
   /// ones that do not fit): a take's review, a take being saved, recording, paused or
   /// previewing each have their own.
   public func hints(_ app: AppState) -> [KeyHint] {
-    if playback != nil { return [KeyHint(key: "any key", title: "stop playback")] }
     if case .review = app.topOverlay {
       return [
         KeyHint(key: "k", title: "Keep"), KeyHint(key: "x", title: "Discard"),

@@ -42,12 +42,6 @@ enum CameraScreenView {
     -> (String, CellStyle)
   {
     let elapsed = Formatting.clock(seconds: state.session?.recordedSeconds ?? 0)
-    if let playback = screen.playback {
-      return (
-        "PLAYBACK \(Formatting.clock(seconds: playback.position))/\(Formatting.clock(seconds: playback.duration))",
-        bar.foreground(Palette.accent).adding(.bold)
-      )
-    }
     switch state.sessionState {
     case .recording:
       // The dot pulses between two reds every half second; the text stays put.
@@ -80,7 +74,6 @@ enum CameraScreenView {
     }
     let origin = previewOrigin(preview, in: rect)
     buffer.place(preview, x: origin.x, y: origin.y, clip: rect)
-    guard screen.playback == nil else { return }
     for camera in CameraPosition.allCases {
       guard let region = screen.previewRegions[camera] else { continue }
       drawRegionLabel(

@@ -33,13 +33,19 @@ final class ScriptedTerminal: TerminalBackend, @unchecked Sendable {
     deadline = Date().addingTimeInterval(timeout)
   }
 
+  /// The screen when the script got stuck (before the quit keys it sends then).
+  private(set) var screenWhenStuck: CellBuffer?
+
   /// Steps not reached yet.
   var remainingSteps: Int { steps.count }
 
   func nextEvent(timeoutMilliseconds: Int) -> TerminalInput? {
     if Date() > deadline {
       // A stuck script must still end the runner: quit, confirming if asked.
-      if stuckAt == nil { stuckAt = steps.first?.waitFor ?? "(end)" }
+      if stuckAt == nil {
+        stuckAt = steps.first?.waitFor ?? "(end)"
+        screenWhenStuck = lastScreen
+      }
       return .key(
         lastScreen.text.contains("y Stop, save and quit") ? .character("y") : .character("q"))
     }

@@ -64,10 +64,6 @@ public struct GalleryScreen: AppScreen {
   public internal(set) var detailsScroll = 0
   /// The selected take's whole metadata, once read.
   public internal(set) var details: (id: String, sections: [TakeDetails.Section])?
-  /// A take playing in place of the cards (while no full-screen player exists), and its frame.
-  public private(set) var playback: AppState.PlaybackStatus?
-  /// The playing take's newest picture.
-  public private(set) var playbackPicture: CellBuffer?
   /// When the list was last asked for, on the uptime clock.
   private var lastRefresh = -Double.infinity
   /// The wall clock of the last listing, for the date filter.
@@ -92,7 +88,6 @@ public struct GalleryScreen: AppScreen {
   public mutating func handleKey(_ key: Key, app: inout AppState, environment: AppEnvironment)
     -> [AppCommand]?
   {
-    if playback != nil { return [.stopPlayback] }
     if let dialog { return handleDialogKey(key, dialog, app: &app) }
     if searchInput != nil { return handleSearchKey(key, app: &app) }
     if key == .escape, !marked.isEmpty || !query.search.isEmpty {
@@ -239,14 +234,6 @@ public struct GalleryScreen: AppScreen {
       return [.gallery(loaded ? .refresh : .list)]
     case .resize:
       return requestVisibleThumbnails(app)
-    case .playback(let status):
-      playback = status
-      if status == nil { playbackPicture = nil }
-      return []
-    case .playbackFrame(let cells, let position, _):
-      playbackPicture = cells
-      playback?.position = position
-      return []
     case .gallery(let result):
       return receive(result, app: &app)
     default:

@@ -10,13 +10,6 @@ enum GalleryView {
     glyphs: Glyphs
   ) {
     drawTitleBar(app, screen: screen, in: layout.titleBar, into: &buffer)
-    if let playback = screen.playback {
-      drawPlayback(playback, picture: screen.playbackPicture, in: layout.content, into: &buffer)
-      HintLineView.draw(
-        [KeyHint(key: "any key", title: "stop playback")], from: 1, in: layout.hintBar,
-        into: &buffer)
-      return
-    }
     let geometry = GalleryGeometry(app: app, screen: screen)
     if screen.shown.isEmpty {
       drawEmpty(app, screen: screen, in: geometry.list, into: &buffer)
@@ -142,25 +135,6 @@ enum GalleryView {
       buffer.write(
         page, x: geometry.list.maxX - BufferText.columns(page) - 2, y: geometry.list.maxY - 1,
         style: CellStyle(foreground: Palette.dim))
-    }
-  }
-
-  static func drawPlayback(
-    _ playback: AppState.PlaybackStatus, picture: CellBuffer?, in rect: ScreenRect,
-    into buffer: inout CellBuffer
-  ) {
-    let title =
-      "\(playback.name)  \(Formatting.clock(seconds: playback.position))/"
-      + Formatting.clock(seconds: playback.duration)
-    buffer.writeCentered(
-      title, in: rect, style: CellStyle(foreground: Palette.accent).adding(.bold))
-    guard let picture else { return }
-    let left = rect.x + max((rect.width - picture.width) / 2, 0)
-    let top = rect.y + 1 + max((rect.height - 1 - picture.height) / 2, 0)
-    for row in 0..<min(picture.height, rect.height - 1) {
-      for column in 0..<min(picture.width, rect.width) {
-        buffer[left + column, top + row] = picture[column, row]
-      }
     }
   }
 }
