@@ -31,6 +31,36 @@ import Testing
         == [.startRecordingOverBudget])
   }
 
+  @Test func theDialogLaysOutTheSameTableAsDualcamBudget() throws {
+    // Two YUYV 720p30 cameras on one USB 2.0 bus: over, with the changes that fit.
+    let sources = [CameraPosition.front, .back].map { position in
+      BudgetSource(
+        position: position, kind: .usbCamera, format: .yuyv,
+        size: ImageSize(width: 1280, height: 720), frameRate: FrameRate(numerator: 30),
+        usb: USBPlacement(
+          bus: "usb1", hostController: "0000:00:14.0", device: "1-\(position.rawValue + 1)",
+          speed: .high, reservedBytesPerInterval: nil),
+        offersMJPEG: true)
+    }
+    let inputs = BudgetInputs(
+      settings: RecordingSettings(), sources: sources,
+      cpu: CPUCapacity(cores: 4, source: "test"),
+      memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
+      disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
+      calibration: CalibrationTable())
+    let lines = try BudgetModel.estimate(inputs).reportLines
+    var state = StateFixtures.previewing(width: 140, height: 40)
+    _ = AppUpdate.update(
+      &state, .overBudget(lines.joined(separator: "\n")), environment: .permissive)
+    let text = AppRenderer.render(state).text
+    // Each line of the table as `dualcam budget` prints it, whole where the screen has room.
+    for line in lines where line.count < 120 {
+      #expect(text.contains(line.trimmingCharacters(in: .whitespaces)), "\(line)")
+    }
+    #expect(text.contains("  1. camera format MJPEG instead of YUYV"))
+    assertSnapshot(AppRenderer.render(state), named: "over-budget-140x40")
+  }
+
   @Test func aTakeThatFitsStartsWithItsBudgetInTheMetadata() throws {
     let folder = try TemporaryFolder()
     let executor = SessionExecutor(openSources: SessionExecutorTests.opener)

@@ -79,6 +79,8 @@ import Testing
     #expect(Self.decode("[1;5C").dropLast().allSatisfy { $0 == .more })
     // Esc and a letter at once is Esc alone; the letter is not a command.
     #expect(Self.key("n") == .some(.escape))
+    // Esc twice is two presses: the second Esc starts the next key.
+    #expect(Self.decode("\u{1B}") == [.finishedBefore(.escape)])
     #expect(EscapeSequenceDecoder().keyWhenCutShort == .escape)
     var cut = EscapeSequenceDecoder()
     _ = cut.feed(0x5B)

@@ -76,23 +76,6 @@ public struct BudgetCheck: Sendable {
     return lines + estimate.changeLines
   }
 
-  /// The explanation in one paragraph, for a dialog: the verdict, why, and what would fit.
-  public var summary: String {
-    var text = estimate.headline + "."
-    if let limiting = estimate.resources.first(where: { $0.name == estimate.limitingResource }) {
-      text += " \(limiting.explanation)."
-    }
-    if let fit = estimate.suggestions.last(where: { $0.verdict == .fits })
-      ?? estimate.suggestions.last
-    {
-      let prefix = estimate.suggestions.prefix { $0 != fit } + [fit]
-      text += " With \(prefix.map(\.change.summary).joined(separator: ", ")): cost "
-      text += fit.cost.map { String(format: "%.2f", $0) } ?? "unknown"
-      text += " (\(fit.verdict.rawValue))."
-    }
-    return text
-  }
-
   /// The take's budget for `SessionController.takeBudget`: this prediction and the decision.
   public func takeBudget(mode: BudgetMode, adaptation: BudgetAdaptation? = nil) -> TakeBudget {
     let recorded = recordedInputs(adaptation: adaptation)

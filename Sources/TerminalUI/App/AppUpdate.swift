@@ -81,7 +81,8 @@ public enum AppUpdate {
           Confirmation(
             title: "Over budget",
             message: explanation
-              + " Recording anyway may repeat frames or stop early; adapting makes the changes.",
+              + "\n\nRecording anyway may repeat frames or stop early; adapting makes the "
+              + "changes that leave the settings you chose alone.",
             confirmLabel: "Record anyway", action: .recordOverBudget,
             alternative: (key: "a", label: "Adapt and record", action: .recordAdapted))))
       return []

@@ -6,7 +6,8 @@
 /// (`ESC O` and one byte) follow ECMA-48. The keys a terminal sends this way are recognised
 /// with their modifiers ignored; anything else is read to its end and ignored. Esc followed
 /// by any other character (Alt with a key, or Esc and a key typed at once) is Esc alone: the
-/// character after it is dropped rather than run as a command.
+/// character after it is dropped rather than run as a command. Esc followed by Esc is two
+/// presses of Esc (a quick double Esc backs out of two levels of menus).
 struct EscapeSequenceDecoder {
   /// What the decoder needs next.
   enum Step: Equatable {
@@ -14,6 +15,8 @@ struct EscapeSequenceDecoder {
     case more
     /// The sequence is complete: the key it stands for, or nil to ignore it.
     case finished(Key?)
+    /// The sequence ended before this character, which starts the next key: read it again.
+    case finishedBefore(Key?)
   }
 
   /// The longest sequence read; a longer one is no key and is dropped.
@@ -42,6 +45,8 @@ struct EscapeSequenceDecoder {
       case 0x4F:  // O
         stage = .singleShift
         return .more
+      case 0x1B:
+        return .finishedBefore(.escape)
       default:
         return .finished(.escape)
       }

@@ -198,6 +198,9 @@ public final class NcursesTerminal: TerminalBackend {
       switch decoder.feed(UInt32(character)) {
       case .more: timeout = 25
       case .finished(let key): return key
+      case .finishedBefore(let key):
+        unget_wch(wchar_t(bitPattern: UInt32(character)))
+        return key
       }
     }
   }

@@ -6,13 +6,20 @@ enum DialogView {
     _ confirmation: Confirmation, in area: ScreenRect, into buffer: inout CellBuffer,
     glyphs: Glyphs
   ) {
-    let lines = wrap(confirmation.message, width: 50)
-    let box = area.centered(width: 56, height: lines.count + 5)
+    // As wide as the message's longest line (a table's rows stay whole), up to the screen.
+    let widest =
+      confirmation.message.split(separator: "\n").map {
+        BufferText.columns(String($0))
+      }.max() ?? 0
+    let textWidth = min(max(widest, 50), max(area.width - 8, 20))
+    let lines = wrap(confirmation.message, width: textWidth)
+    let box = area.centered(
+      width: textWidth + 6, height: min(lines.count + 5, area.height))
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
     buffer.drawBox(
       box, title: confirmation.title, style: panel.foreground(Palette.warning), glyphs: glyphs)
-    for (offset, line) in lines.enumerated() {
+    for (offset, line) in lines.enumerated() where box.y + 2 + offset < box.maxY - 2 {
       buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
     }
     var buttons = "y \(confirmation.confirmLabel)    "
@@ -89,9 +96,23 @@ enum DialogView {
       style: panel.foreground(Palette.accent).adding(.bold), maxWidth: textWidth)
   }
 
-  /// Splits `text` into lines of at most `width` columns at spaces; a word longer than a line
-  /// (a path) is cut into pieces that fit.
+  /// Splits `text` into lines of at most `width` columns: each of its own lines on its own,
+  /// wrapped at spaces with its indentation kept on the lines it continues on; a word longer
+  /// than a line (a path) is cut into pieces that fit.
   static func wrap(_ text: String, width: Int) -> [String] {
+    guard text.contains("\n") || text.hasPrefix(" ") else {
+      return wrapParagraph(text, width: width)
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      let indent = String(line.prefix { $0 == " " })
+      let body = String(line.dropFirst(indent.count))
+      guard !body.isEmpty else { return [""] }
+      return wrapParagraph(body, width: max(width - indent.count, 8)).map { indent + $0 }
+    }
+  }
+
+  /// `wrap` for one line of text.
+  private static func wrapParagraph(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     let words = text.split(separator: " ", omittingEmptySubsequences: false).flatMap {

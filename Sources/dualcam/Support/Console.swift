@@ -18,12 +18,7 @@ enum Console {
   }
 
   /// `1.2 MB`, `340 KB`, `3.4 GB`.
-  static func bytes(_ count: Int64) -> String {
-    let value = Double(count)
-    if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
-    if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
-    return String(format: "%.0f KB", value / 1e3)
-  }
+  static func bytes(_ count: Int64) -> String { ByteCountText.decimal(count) }
 
   /// `HH:MM:SS`.
   static func clock(_ seconds: Double) -> String {

@@ -267,7 +267,9 @@ final class SessionExecutor {
         settings: session.settings, front: session.front.info, back: session.back.info,
         calibrator: calibrator)
     else { return nil }
-    if !check.fits && !overBudget { return .overBudget(check.summary) }
+    if !check.fits && !overBudget {
+      return .overBudget(check.estimate.reportLines.joined(separator: "\n"))
+    }
     // The interface asks instead of adapting: refuse when it fits, ignore when recorded anyway.
     session.takeBudget = check.takeBudget(mode: check.fits ? .refuse : .ignore)
     return nil
