@@ -1,5 +1,5 @@
-import Foundation
 public import DualCamCore
+import Foundation
 
 extension BudgetEstimate {
   /// The estimate for people, one explanation wherever it is shown (`dualcam budget`, the
