@@ -154,6 +154,30 @@ struct RecordBudgetTests {
     #expect(output.entries.isEmpty, "nothing was recorded")
   }
 
+  @Test("Ctrl-C during the calibration stops it, says so and records nothing (status 130)")
+  func interruptDuringCalibration() throws {
+    let cache = try TemporaryFolder()
+    let output = try TemporaryFolder()
+    // An empty cache and a heavy setting: the calibration takes seconds, stage by stage.
+    let child = try CommandRunner(
+      [
+        "record", "--output", output.url.path, "--size", "1920x1080", "--preset", "medium",
+        "--duration", "10s", "--quiet",
+      ], environment: ["XDG_CACHE_HOME": cache.url.path])
+    Thread.sleep(forTimeInterval: 1.5)
+    child.send(SIGINT)
+    let started = Date()
+    let result = child.wait(timeout: 60)
+    #expect(result.status == 130, "stderr: \(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "calibrating this machine (first use or new settings): stage 1 of"))
+    #expect(result.standardError.contains("(Ctrl-C stops)"))
+    #expect(result.standardError.contains("stopped before the take started: nothing was recorded"))
+    #expect(Date().timeIntervalSince(started) < 20, "stops within a stage, not after all of them")
+    #expect(output.entries.isEmpty, "nothing was recorded")
+  }
+
   @Test("--budget=ignore records as set, with a warning")
   func ignoreWarns() throws {
     let cache = try TemporaryFolder()

@@ -77,9 +77,8 @@ import Testing
     #expect(Self.key("[2;3u") == .some(nil))
     // Every character before the final one asks for more: none leaks out as a key.
     #expect(Self.decode("[1;5C").dropLast().allSatisfy { $0 == .more })
-    // Esc and a letter at once is Esc alone; the letter is not a command.
-    #expect(Self.key("n") == .some(.escape))
-    // Esc twice is two presses: the second Esc starts the next key.
+    // Esc and another key at once (Alt, a double Esc) are two keys: Esc, then that one.
+    #expect(Self.decode("n") == [.finishedBefore(.escape)])
     #expect(Self.decode("\u{1B}") == [.finishedBefore(.escape)])
     #expect(EscapeSequenceDecoder().keyWhenCutShort == .escape)
     var cut = EscapeSequenceDecoder()
@@ -115,5 +114,18 @@ import Testing
     #expect(F.galleryScreen(state).query.search == "kitchen")
     F.press([.end, .control("w")], &state)
     #expect(F.galleryScreen(state).query.search == "")
+  }
+
+  @Test func lettersTypedRightAfterAFieldIsCancelledRunNoCommand() {
+    var state = F.gallery()
+    state.uptime = 10
+    F.press([.character("n")], &state)
+    #expect(F.galleryScreen(state).dialog != nil, "n opens the note editor")
+    _ = F.type("half a no", &state)
+    #expect(F.press([.escape, .character("t"), .character("d")], &state).isEmpty)
+    #expect(F.galleryScreen(state).dialog == nil, "neither the tags editor nor a delete")
+    state.uptime = 10.6
+    F.press([.character("d")], &state)
+    #expect(F.galleryScreen(state).dialog != nil, "a moment later, d is the delete key again")
   }
 }

@@ -19,6 +19,8 @@ public struct Calibrator: Sendable {
     /// Works that could not be measured, with the reason (e.g. no HEVC encoder), and a cache
     /// that could not be saved.
     public var problems: [String]
+    /// The calibration was stopped before every work was measured (what was is kept).
+    public var cancelled = false
   }
 
   private let cache: CalibrationCache
@@ -30,26 +32,32 @@ public struct Calibrator: Sendable {
     self.measure = measure
   }
 
-  /// The works `calibrate(for:)` would have to measure now (not in the cache), so a caller can
-  /// say that it is about to take a few seconds.
-  public func missing(for inputs: BudgetInputs) throws(DualCamError) -> [CalibrationWork] {
-    let cached = Set(cache.load().entries.map(\.work))
-    return try BudgetModel.calibrationNeeded(for: inputs).filter { !cached.contains($0) }
-  }
-
-  /// The table for `inputs` and whatever the planner may try from them.
-  public func calibrate(for inputs: BudgetInputs) throws(DualCamError) -> Outcome {
+  /// The table for `inputs` and whatever the planner may try from them. `progress` hears of
+  /// each work before it is measured (its number from 1, how many are to be measured, the
+  /// work); `isCancelled` is asked before each, and a true answer stops the calibration with
+  /// what was measured so far (`Outcome.cancelled`).
+  public func calibrate(
+    for inputs: BudgetInputs,
+    progress: (_ number: Int, _ count: Int, _ work: CalibrationWork) -> Void = { _, _, _ in },
+    isCancelled: () -> Bool = { false }
+  ) throws(DualCamError) -> Outcome {
     let needed = try BudgetModel.calibrationNeeded(for: inputs)
     let cached = cache.load()
     var table = CalibrationTable(takeFigures: cached.takeFigures)
     var fresh = CalibrationTable()
     var outcome = Outcome(table: table, measured: [], reused: [], problems: [])
+    let toMeasure = needed.filter { work in !cached.entries.contains { $0.work == work } }.count
     for work in needed {
       if let entry = cached.entries.first(where: { $0.work == work }) {
         table.record(entry)
         outcome.reused.append(work)
         continue
       }
+      guard !outcome.cancelled, !isCancelled() else {
+        outcome.cancelled = true
+        continue
+      }
+      progress(outcome.measured.count + outcome.problems.count + 1, toMeasure, work)
       do throws(DualCamError) {
         let seconds = try measure(work, inputs)
         let entry = CalibrationTable.Entry(work: work, cpuSecondsPerFrame: seconds)

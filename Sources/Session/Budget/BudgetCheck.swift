@@ -38,7 +38,7 @@ public struct BudgetCheck: Sendable {
   public static func weigh(
     settings: RecordingSettings, front: SourceInfo, back: SourceInfo,
     durationSeconds: Double? = nil, calibrator: Calibrator? = nil,
-    status: (String) -> Void = { _ in }
+    status: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(DualCamError) -> BudgetCheck {
     let probe = BudgetProbe()
     let sources = [
@@ -52,11 +52,15 @@ public struct BudgetCheck: Sendable {
       durationSeconds: durationSeconds)
     let calibrator =
       calibrator ?? Calibrator(cache: CalibrationCache(machine: MachineFingerprint.read()))
-    let missing = try calibrator.missing(for: inputs)
-    if !missing.isEmpty {
-      status("calibrating \(missing.count) stages on this machine (first use or new settings)…")
-    }
-    let outcome = try calibrator.calibrate(for: inputs)
+    // Each stage is said as it starts: a calibration takes seconds, and a wait shows where it
+    // is and how to stop it.
+    let outcome = try calibrator.calibrate(
+      for: inputs,
+      progress: { number, count, work in
+        status(
+          "calibrating this machine (first use or new settings): stage \(number) of \(count), "
+            + "\(work)… (Ctrl-C stops)")
+      }, isCancelled: isCancelled)
     inputs.calibration = outcome.table
     return BudgetCheck(
       settings: settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),

@@ -5,9 +5,8 @@
 /// Control sequences (`ESC [` parameters, intermediates, a final byte) and SS3 sequences
 /// (`ESC O` and one byte) follow ECMA-48. The keys a terminal sends this way are recognised
 /// with their modifiers ignored; anything else is read to its end and ignored. Esc followed
-/// by any other character (Alt with a key, or Esc and a key typed at once) is Esc alone: the
-/// character after it is dropped rather than run as a command. Esc followed by Esc is two
-/// presses of Esc (a quick double Esc backs out of two levels of menus).
+/// by any other character (Alt with a key, Esc and a key typed at once, a quick double Esc)
+/// is Esc, and the character is read again as the next key.
 struct EscapeSequenceDecoder {
   /// What the decoder needs next.
   enum Step: Equatable {
@@ -45,10 +44,8 @@ struct EscapeSequenceDecoder {
       case 0x4F:  // O
         stage = .singleShift
         return .more
-      case 0x1B:
-        return .finishedBefore(.escape)
       default:
-        return .finished(.escape)
+        return .finishedBefore(.escape)
       }
     case .singleShift:
       return .finished(Self.singleShiftKey(scalar))

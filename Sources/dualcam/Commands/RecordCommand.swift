@@ -67,8 +67,16 @@ struct RecordCommand: ParsableCommand {
     if let refusal { throw ExitCode(refusal) }
   }
 
-  /// Records a take; returns the exit status when the budget refused it, nil when recorded.
+  /// Exit status when Ctrl-C (or SIGTERM, SIGHUP) came before the take started: 128 + SIGINT,
+  /// as a shell reports a command interrupted.
+  static let stoppedBeforeTheTakeStatus: Int32 = 130
+
+  /// Records a take; returns the exit status when the budget refused it or a stop came before
+  /// the take, nil when recorded.
   private func record() throws(DualCamError) -> Int32? {
+    // From the start, so that Ctrl-C during the budget's calibration stops it and records
+    // nothing, rather than ending the process or being lost until the take runs.
+    let signals = SignalMonitor()
     let file = try SettingsFile.load(from: SettingsFile.defaultURL())
     var settings = try recording.settings(over: file.recording)
     settings.layout = try layout.settings(over: file.recording.layout)
@@ -93,6 +101,10 @@ struct RecordCommand: ParsableCommand {
       RecordBudgetGate.check(
         settings: settings, sources: $0, mode: budget, durationSeconds: seconds,
         chosen: chosen)
+    }
+    if signals.stopRequested {
+      Console.status("stopped before the take started: nothing was recorded")
+      return Self.stoppedBeforeTheTakeStatus
     }
     switch outcome {
     case nil: return nil
@@ -136,7 +148,6 @@ struct RecordCommand: ParsableCommand {
     session.takeBudget = takeBudget
     try session.validate()
     recoverInterruptedTakes(in: try OutputLocation.prepare(explicit: settings.outputDirectory))
-    let signals = SignalMonitor()
     try session.startPreview()
     defer { session.shutdown() }
     if let note = session.audioNote { Console.status(note) }

@@ -35,7 +35,8 @@ enum RecordBudgetGate {
     do {
       check = try BudgetCheck.weigh(
         settings: settings, front: sources.front.info, back: sources.back.info,
-        durationSeconds: durationSeconds, status: Console.status)
+        durationSeconds: durationSeconds, status: Console.status,
+        isCancelled: { SignalMonitor.isStopRequested })
     } catch {
       // A budget that cannot be weighed never stops a take; `record` checks the settings.
       Console.status("budget: not weighed (\(error.problem)); recording without a check")

@@ -13,6 +13,7 @@ extension GalleryScreen {
       return []
     case .escape:
       searchInput = nil
+      ignoreTypingUntil = app.uptime + Self.typingAfterCancelSeconds
       return updateSearch("", app)
     default:
       let before = line.text
@@ -20,6 +21,17 @@ extension GalleryScreen {
       searchInput = line
       return line.text == before ? [] : updateSearch(line.text, app)
     }
+  }
+
+  /// How long after Esc closes a text field the letters typed are still taken for the field's
+  /// (and dropped), not for gallery commands: a user still typing must not open, rename or
+  /// delete anything by it.
+  static let typingAfterCancelSeconds = 0.5
+
+  /// True for a character typed within `typingAfterCancelSeconds` of a field's Esc.
+  func isTypingAfterCancel(_ key: Key, app: AppState) -> Bool {
+    guard case .character = key else { return false }
+    return app.uptime < ignoreTypingUntil
   }
 
   // MARK: - Dialogs
@@ -52,6 +64,7 @@ extension GalleryScreen {
         return [.gallery(request)]
       case .escape:
         self.dialog = nil
+        ignoreTypingUntil = app.uptime + Self.typingAfterCancelSeconds
         return []
       case .tab:
         if case .export = input.purpose {

@@ -56,6 +56,8 @@ public struct GalleryScreen: AppScreen {
   public private(set) var problems: [String] = []
   /// The search line while it is being typed.
   public internal(set) var searchInput: LineEditor?
+  /// Characters typed before this moment (uptime) went to a text field just cancelled.
+  var ignoreTypingUntil = -Double.infinity
   /// The box in front, if any.
   public var dialog: GalleryDialog?
   /// Pictures of the cards, by take id.
@@ -90,6 +92,7 @@ public struct GalleryScreen: AppScreen {
   {
     if let dialog { return handleDialogKey(key, dialog, app: &app) }
     if searchInput != nil { return handleSearchKey(key, app: &app) }
+    if isTypingAfterCancel(key, app: app) { return [] }
     if key == .escape, !marked.isEmpty || !query.search.isEmpty {
       marked.removeAll()
       return updateSearch("", app)
