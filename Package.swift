@@ -136,7 +136,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["DualCamCore", "Media", "Encoding", "Capture", "Compositor"],
+      dependencies: ["DualCamCore", "Media", "Encoding", "Capture", "Compositor", "Budget"],
       path: "Tests/TestSupport",
       swiftSettings: strictSwift
     ),

@@ -1,5 +1,6 @@
 import Budget
 import DualCamCore
+import TestSupport
 import Testing
 
 @testable import Session
@@ -7,25 +8,9 @@ import Testing
 /// `adapt` with a camera-format change: the cameras it concerns are opened again as
 /// `PATH?format=mjpeg`, and the change is in the metadata's changes.
 @Suite struct BudgetAdaptationTests {
-  static let hd = ImageSize(width: 1280, height: 720)
-
   /// Two YUYV 720p30 cameras on one USB 2.0 bus: far over the bus, MJPEG fits.
   static func check() throws -> BudgetCheck {
-    let sources = [CameraPosition.front, .back].map { position in
-      BudgetSource(
-        position: position, kind: .usbCamera, format: .yuyv, size: hd,
-        frameRate: FrameRate(numerator: 30),
-        usb: USBPlacement(
-          bus: "usb1", hostController: "0000:00:14.0", device: "1-\(position.rawValue + 1)",
-          speed: .high, reservedBytesPerInterval: nil),
-        offersMJPEG: true)
-    }
-    let inputs = BudgetInputs(
-      settings: RecordingSettings(), sources: sources,
-      cpu: CPUCapacity(cores: 4, source: "test"),
-      memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
-      disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
-      calibration: CalibrationTable())
+    let inputs = BudgetFixtures.twoYUYVCamerasOnOneBus()
     return BudgetCheck(
       settings: inputs.settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),
       notes: [])

@@ -33,21 +33,7 @@ import Testing
 
   @Test func theDialogLaysOutTheSameTableAsDualcamBudget() throws {
     // Two YUYV 720p30 cameras on one USB 2.0 bus: over, with the changes that fit.
-    let sources = [CameraPosition.front, .back].map { position in
-      BudgetSource(
-        position: position, kind: .usbCamera, format: .yuyv,
-        size: ImageSize(width: 1280, height: 720), frameRate: FrameRate(numerator: 30),
-        usb: USBPlacement(
-          bus: "usb1", hostController: "0000:00:14.0", device: "1-\(position.rawValue + 1)",
-          speed: .high, reservedBytesPerInterval: nil),
-        offersMJPEG: true)
-    }
-    let inputs = BudgetInputs(
-      settings: RecordingSettings(), sources: sources,
-      cpu: CPUCapacity(cores: 4, source: "test"),
-      memory: MemoryFacts(availableBytes: 8 << 30, source: "test"),
-      disk: DiskFacts(freeBytes: 100_000_000_000, folder: "/takes"),
-      calibration: CalibrationTable())
+    let inputs = BudgetFixtures.twoYUYVCamerasOnOneBus()
     let lines = try BudgetModel.estimate(inputs).reportLines
     var state = StateFixtures.previewing(width: 140, height: 40)
     _ = AppUpdate.update(
