@@ -56,6 +56,25 @@ struct CalibrationTests {
     #expect(try BudgetModel.costs(estimateInputs).resource(.cpu)?.basis == .measured)
   }
 
+  @Test("each stage is said before it is measured, and a stop keeps what was measured")
+  func progressAndStop() throws {
+    let folder = try TemporaryFolder()
+    let counter = CountingMeasure()
+    let cache = CalibrationCache(folder: folder.url, machine: Self.machine)
+    var said: [(Int, Int)] = []
+    let stopped = try Calibrator(cache: cache, measure: counter.measure).calibrate(
+      for: inputs(), progress: { number, count, _ in said.append((number, count)) },
+      isCancelled: { said.count >= 2 })
+    #expect(said.map(\.0) == [1, 2] && said.allSatisfy { $0.1 == 5 })
+    #expect(stopped.cancelled && stopped.measured.count == 2)
+    // The next calibration measures only the rest, and counts only those.
+    said = []
+    let rest = try Calibrator(cache: cache, measure: counter.measure).calibrate(
+      for: inputs(), progress: { number, count, _ in said.append((number, count)) })
+    #expect(!rest.cancelled && rest.measured.count == 3 && rest.reused.count == 2)
+    #expect(said.map(\.0) == [1, 2, 3] && said.allSatisfy { $0.1 == 3 })
+  }
+
   @Test("changed settings measure only what is new; the cache keeps both")
   func settingsChange() throws {
     let folder = try TemporaryFolder()

@@ -62,9 +62,13 @@ public struct BudgetCheck: Sendable {
             + "\(work)… (Ctrl-C stops)")
       }, isCancelled: isCancelled)
     inputs.calibration = outcome.table
+    var notes = outcome.problems
+    if outcome.cancelled {
+      notes.append("the calibration was stopped: what it had not measured is not weighed")
+    }
     return BudgetCheck(
       settings: settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),
-      notes: outcome.problems, calibrator: calibrator)
+      notes: notes, calibrator: calibrator)
   }
 
   /// Whether a take may start without asking: the cost is under 0.95.
