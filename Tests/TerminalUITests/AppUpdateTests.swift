@@ -195,6 +195,23 @@ import Testing
     #expect(press([.character("r")], &state) == [.resetControls(.back, name: "brightness")])
   }
 
+  @Test func theFrameRatesAfterSavingATakeAreTheCamerasNotTheSavesBacklog() {
+    var state = StateFixtures.previewing()
+    func tick(at time: Double, delivered: Int, _ sessionState: SessionController.State) {
+      var snapshot = StateFixtures.snapshot(state: sessionState)
+      snapshot.front.delivered = delivered
+      snapshot.back.delivered = delivered
+      _ = AppUpdate.update(
+        &state, .tick(uptime: time, session: snapshot, system: .init()), environment: permissive)
+    }
+    tick(at: 1, delivered: 0, .recording)
+    tick(at: 2, delivered: 30, .recording)
+    // Saving for a minute: the snapshot is the last one before, frozen.
+    for second in 3...62 { tick(at: Double(second), delivered: 30, .finalizing) }
+    tick(at: 62.6, delivered: 30 + 30 * 60, .previewing)
+    #expect(abs(state.measuredRates.front - 30) < 1, "\(state.measuredRates.front) fps")
+  }
+
   @Test func aFinishedTakeIsOverAtOnceNotAtTheNextSnapshot() {
     var state = StateFixtures.recording()
     let review = TakeReview(

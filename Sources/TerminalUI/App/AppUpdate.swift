@@ -208,8 +208,13 @@ public enum AppUpdate {
           : "Sound is back: \(sound.label)", problem: sound.signalLost)
     }
     if let session {
-      state.measuredRates.update(
-        front: session.front.delivered, back: session.back.delivered, at: uptime)
+      // While a take is saved the snapshot is the last one taken before, its counters frozen:
+      // folded in, they would make the first real counters after the save look like thousands
+      // of frames a second.
+      if session.state != .finalizing {
+        state.measuredRates.update(
+          front: session.front.delivered, back: session.back.delivered, at: uptime)
+      }
       if let failure = session.failure, state.isTakeRunning, !state.stopPending {
         state.stopPending = true
         toast(
