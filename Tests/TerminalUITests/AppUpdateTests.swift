@@ -212,6 +212,20 @@ import Testing
     #expect(abs(state.measuredRates.front - 30) < 1, "\(state.measuredRates.front) fps")
   }
 
+  @Test func aTakeWaitingForTheCalibrationShowsItsStageAndEscCancelsIt() {
+    var state = StateFixtures.previewing()
+    _ = AppUpdate.update(&state, .recordingWaitsForCalibration, environment: permissive)
+    _ = AppUpdate.update(&state, .calibrationStage(number: 2, count: 5), environment: permissive)
+    let screen = AppRenderer.render(state)
+    #expect(screen.line(0).contains("CALIBRATING 2/5, THEN REC"))
+    #expect(screen.line(23).hasPrefix(" Esc Cancel the take"))
+    #expect(press([.escape], &state) == [.cancelRecordingWhenCalibrated])
+    #expect(!state.recordingWaitsForCalibration)
+    #expect(!AppRenderer.render(state).line(0).contains("CALIBRATING"))
+    _ = AppUpdate.update(&state, .calibrationEnded, environment: permissive)
+    #expect(state.calibration == nil)
+  }
+
   @Test func aFinishedTakeIsOverAtOnceNotAtTheNextSnapshot() {
     var state = StateFixtures.recording()
     let review = TakeReview(

@@ -38,7 +38,8 @@ public struct BudgetCheck: Sendable {
   public static func weigh(
     settings: RecordingSettings, front: SourceInfo, back: SourceInfo,
     durationSeconds: Double? = nil, calibrator: Calibrator? = nil,
-    status: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    status: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false },
+    stage: (_ number: Int, _ count: Int) -> Void = { _, _ in }
   ) throws(DualCamError) -> BudgetCheck {
     let probe = BudgetProbe()
     let sources = [
@@ -57,6 +58,7 @@ public struct BudgetCheck: Sendable {
     let outcome = try calibrator.calibrate(
       for: inputs,
       progress: { number, count, work in
+        stage(number, count)
         status(
           "calibrating this machine (first use or new settings): stage \(number) of \(count), "
             + "\(work)… (Ctrl-C stops)")

@@ -51,6 +51,8 @@ public enum AppCommand: Sendable, Equatable {
   case openInPlayer(URL)
   /// The gallery's work on the takes in the output folder (`GalleryExecutor`).
   case gallery(GalleryRequest)
+  /// Forget the take waiting for the calibration.
+  case cancelRecordingWhenCalibrated
   /// Open the player screen on the take in this folder.
   case playTake(URL)
   /// Play, pause, seek or switch the angle in the player screen.

@@ -70,6 +70,12 @@ public enum AppEvent: Sendable {
   /// The screen with the newest preview reached the terminal, this many milliseconds after
   /// its camera frames were captured.
   case previewPresented(latency: Double)
+  /// Record was pressed while the budget calibrates this machine: the take starts when it ends.
+  case recordingWaitsForCalibration
+  /// The background calibration began stage `number` of `count`.
+  case calibrationStage(number: Int, count: Int)
+  /// The background calibration ended.
+  case calibrationEnded
   /// A take opened in the player: its screen opens.
   case playerOpened(PlayerScreen.Take)
   /// The player's newest picture (nil: unchanged) and where playback is.

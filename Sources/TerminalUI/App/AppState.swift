@@ -68,6 +68,10 @@ public struct AppState: Sendable {
   public var quitting = false
   /// A stop was asked for and has not finished yet.
   public var stopPending = false
+  /// The budget's calibration running in the background, while known: its stage and count.
+  public var calibration: (stage: Int, count: Int)?
+  /// Record was pressed during the calibration: the take starts when it ends (Esc cancels).
+  public var recordingWaitsForCalibration = false
   /// The takes saved while the interface ran, in order (a discarded one included: whoever
   /// reports them checks they are still there), said again when it closes.
   public var savedTakes: [URL] = []

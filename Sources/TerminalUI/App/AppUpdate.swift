@@ -154,6 +154,16 @@ public enum AppUpdate {
       return []
     case .previewDrawn, .previewPresented:
       return []  // the camera screen's
+    case .recordingWaitsForCalibration:
+      state.recordingWaitsForCalibration = true
+      return []
+    case .calibrationStage(let number, let count):
+      state.calibration = (number, count)
+      return []
+    case .calibrationEnded:
+      state.calibration = nil
+      state.recordingWaitsForCalibration = false
+      return []
     case .playerOpened(let take):
       // One take plays at a time: a player already on top gives way to the new one.
       while state.screens.focused is PlayerScreen { state.screens.pop() }

@@ -30,6 +30,8 @@ extension AppRunner {
       budgetPredictions.request(settings, sources: state.sources)
     case .stopRecording:
       sessions.startStop()
+    case .cancelRecordingWhenCalibrated:
+      dispatch(sessions.cancelRecordingWhenCalibrated())
     case .togglePause:
       dispatch(sessions.togglePause())
     case .applySettings(let recording):

@@ -31,7 +31,11 @@ public struct CameraScreen: AppScreen {
   public mutating func handleKey(_ key: Key, app: inout AppState, environment: AppEnvironment)
     -> [AppCommand]?
   {
-    if key == .escape { return [] }
+    if key == .escape {
+      guard app.recordingWaitsForCalibration else { return [] }
+      app.recordingWaitsForCalibration = false
+      return [.cancelRecordingWhenCalibrated]
+    }
     if case .click(let x, let y) = key {
       let hit = CameraScreenView.regionsOnScreen(app, screen: self).first { _, rect in
         rect.contains(x: x, y: y)
@@ -181,6 +185,9 @@ public struct CameraScreen: AppScreen {
         KeyHint(key: "k", title: "Keep"), KeyHint(key: "x", title: "Discard"),
         KeyHint(key: "p", title: "Play"), KeyHint(key: "o", title: "Open in player"),
       ]
+    }
+    if app.recordingWaitsForCalibration {
+      return [KeyHint(key: "Esc", title: "Cancel the take"), KeyHint(CameraAction.help, "Help")]
     }
     if app.stopPending || app.sessionState == .finalizing {
       return [KeyHint(key: "…", title: "Saving the take"), KeyHint(CameraAction.help, "Help")]

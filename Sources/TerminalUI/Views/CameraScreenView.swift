@@ -42,6 +42,11 @@ enum CameraScreenView {
     -> (String, CellStyle)
   {
     let elapsed = Formatting.clock(seconds: state.session?.recordedSeconds ?? 0)
+    if state.recordingWaitsForCalibration, !state.isTakeRunning {
+      // A lasting state, not a message that fades: the take starts when this ends.
+      let stage = state.calibration.map { " \($0.stage)/\($0.count)" } ?? ""
+      return ("CALIBRATING\(stage), THEN REC", bar.foreground(Palette.warning).adding(.bold))
+    }
     switch state.sessionState {
     case .recording:
       // The dot pulses between two reds every half second; the text stays put.

@@ -1,3 +1,4 @@
+import Budget
 import Capture
 import DualCamCore
 import Foundation
@@ -25,23 +26,36 @@ import Testing
   }
 
   /// Presses record; while the budget's background calibration (started by opening) still
-  /// runs, record says so and the take starts once it ends: the events that start it.
+  /// runs, record says that the take waits for it, the stages are told as they begin, and the
+  /// take starts once it ends: the events that start it.
   static func recordOnceCalibrated(_ executor: SessionExecutor) -> [AppEvent] {
     var events = executor.startRecording()
     guard executor.isCalibrating else { return events }
-    if case .notice(let text) = events.first {
-      #expect(text.hasPrefix("Calibrating"))
+    if case .recordingWaitsForCalibration = events.first, events.count == 1 {
     } else {
-      Issue.record("record during the calibration says so: \(events)")
+      Issue.record("record during the calibration waits for it: \(events)")
     }
-    events = []
+    var told: [AppEvent] = []
     let deadline = Date().addingTimeInterval(120)
-    while events.isEmpty && Date() < deadline {
+    while Date() < deadline {
       Thread.sleep(forTimeInterval: 0.05)
-      events = executor.collectCalibration()
+      told += executor.collectCalibration()
+      if told.contains(where: Self.isCalibrationEnd) { break }
     }
     #expect(!executor.isCalibrating)
+    let ended = told.firstIndex(where: Self.isCalibrationEnd) ?? told.endIndex
+    for event in told[..<ended] {
+      guard case .calibrationStage(let number, let count) = event, 1...count ~= number else {
+        Issue.record("only stages are told before the end: \(event)")
+        continue
+      }
+    }
+    events = Array(told.dropFirst(ended + 1))
     return events
+  }
+
+  static func isCalibrationEnd(_ event: AppEvent) -> Bool {
+    if case .calibrationEnded = event { true } else { false }
   }
 
   static func settings(folder: URL) -> RecordingSettings {
@@ -97,6 +111,54 @@ import Testing
     }
     #expect(review.frames > 0 && review.pauses == 1 && review.files.count == 3)
     #expect(!executor.isFinishing)
+  }
+
+  @Test func aTakeWaitingForTheCalibrationCanBeCancelled() throws {
+    let folder = try TemporaryFolder()
+    let cache = try TemporaryFolder()
+    // A calibration of a few tenths of a second a stage, as on a slow machine.
+    let calibrator = Calibrator(
+      cache: CalibrationCache(
+        folder: cache.url, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
+      measure: { _, _ in
+        Thread.sleep(forTimeInterval: 0.3)
+        return 0.0001
+      })
+    let executor = SessionExecutor(openSources: Self.opener, calibrator: calibrator)
+    defer { executor.shutdown(takeRunning: false) }
+    _ = executor.open(
+      front: "synthetic", back: "synthetic", settings: Self.settings(folder: folder.url))
+    #expect(executor.isCalibrating)
+    guard case .recordingWaitsForCalibration = executor.startRecording().first else {
+      Issue.record("record waits for the calibration")
+      return
+    }
+    var told: [AppEvent] = []
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline,
+      !told.contains(where: { if case .calibrationStage = $0 { true } else { false } })
+    {
+      Thread.sleep(forTimeInterval: 0.02)
+      told += executor.collectCalibration()
+    }
+    guard case .calibrationStage(let number, let count) = told.last else {
+      Issue.record("each stage is told as it begins: \(told)")
+      return
+    }
+    #expect(number >= 1 && count >= number)
+    guard case .notice(let text) = executor.cancelRecordingWhenCalibrated().first else {
+      Issue.record("cancelling says so")
+      return
+    }
+    #expect(text.hasPrefix("Not recording"))
+    told = []
+    while Date() < deadline, !told.contains(where: Self.isCalibrationEnd) {
+      Thread.sleep(forTimeInterval: 0.05)
+      told += executor.collectCalibration()
+    }
+    #expect(!told.contains { if case .recordingStarted = $0 { true } else { false } })
+    #expect(executor.session?.state == .previewing, "no take started")
+    #expect(folder.entries.isEmpty)
   }
 
   @Test func theReviewSaysPerCameraWhatTheMetadataSays() throws {

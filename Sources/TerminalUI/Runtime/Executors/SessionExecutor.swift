@@ -29,6 +29,10 @@ final class SessionExecutor {
   private var calibrateAgain = false
   /// Record was pressed during the calibration (with `overBudget` as given): start when done.
   private var recordWhenCalibrated: Bool?
+  /// The calibration's stage now (from 1) and how many it measures; nil before the first.
+  private let calibrationStage = Locked<(number: Int, count: Int)?>(nil)
+  /// The stage last told to the interface.
+  private var toldStage: (number: Int, count: Int)?
 
   /// The calibrator budget checks use (nil: this machine's; tests stand in their own).
   private let calibrator: Calibrator?
@@ -187,7 +191,7 @@ final class SessionExecutor {
     }
     if calibrationThread != nil {
       recordWhenCalibrated = overBudget
-      return [.notice("Calibrating the budget on this machine… recording starts when it is done")]
+      return [.recordingWaitsForCalibration]
     }
     if let question = checkBudget(session, overBudget: overBudget) { return [question] }
     do {
@@ -286,10 +290,12 @@ final class SessionExecutor {
       return
     }
     let (settings, front, back) = (session.settings, session.front.info, session.back.info)
-    let (done, calibrator) = (calibrationDone, calibrator)
+    let (done, calibrator, stage) = (calibrationDone, calibrator, calibrationStage)
+    stage.withLock { $0 = nil }
     let thread = Thread {
       _ = try? BudgetCheck.weigh(
-        settings: settings, front: front, back: back, calibrator: calibrator)
+        settings: settings, front: front, back: back, calibrator: calibrator,
+        stage: { number, count in stage.withLock { $0 = (number, count) } })
       done.put(true)
     }
     thread.name = "budget-calibration"
@@ -300,19 +306,37 @@ final class SessionExecutor {
   /// True while the background calibration runs.
   var isCalibrating: Bool { calibrationThread != nil }
 
-  /// Once the background calibration has ended: calibrates the session's newer settings, or
-  /// starts the take that record asked for meanwhile.
+  /// The calibration's progress while it runs (a stage begun), and once it has ended:
+  /// calibrates the session's newer settings, or starts the take that record asked for
+  /// meanwhile.
   func collectCalibration() -> [AppEvent] {
-    guard calibrationThread != nil, calibrationDone.take() != nil else { return [] }
+    guard calibrationThread != nil else { return [] }
+    guard calibrationDone.take() != nil else {
+      let now = calibrationStage.withLock { $0 }
+      guard let now, now.number != toldStage?.number || now.count != toldStage?.count else {
+        return []
+      }
+      toldStage = now
+      return [.calibrationStage(number: now.number, count: now.count)]
+    }
     calibrationThread = nil
+    toldStage = nil
     if calibrateAgain {
       calibrateAgain = false
       startCalibration()
       return []
     }
-    guard let overBudget = recordWhenCalibrated else { return [] }
+    guard let overBudget = recordWhenCalibrated else { return [.calibrationEnded] }
     recordWhenCalibrated = nil
-    return startRecording(overBudget: overBudget)
+    return [.calibrationEnded] + startRecording(overBudget: overBudget)
+  }
+
+  /// Forgets the take that record asked for during the calibration (which goes on: its
+  /// figures serve the next press of record).
+  func cancelRecordingWhenCalibrated() -> [AppEvent] {
+    guard recordWhenCalibrated != nil else { return [] }
+    recordWhenCalibrated = nil
+    return [.notice("Not recording: the take waiting for the calibration was cancelled")]
   }
 
   /// Pauses or resumes the take.
