@@ -217,7 +217,7 @@ import Testing
     _ = AppUpdate.update(&state, .recordingWaitsForCalibration, environment: permissive)
     _ = AppUpdate.update(&state, .calibrationStage(number: 2, count: 5), environment: permissive)
     let screen = AppRenderer.render(state)
-    #expect(screen.line(0).contains("CALIBRATING 2/5, THEN REC"))
+    #expect(screen.line(0).contains("CALIBRATING 2/5, then recording"))
     #expect(screen.line(23).hasPrefix(" Esc Cancel the take"))
     #expect(press([.escape], &state) == [.cancelRecordingWhenCalibrated])
     #expect(!state.recordingWaitsForCalibration)

@@ -45,7 +45,7 @@ enum CameraScreenView {
     if state.recordingWaitsForCalibration, !state.isTakeRunning {
       // A lasting state, not a message that fades: the take starts when this ends.
       let stage = state.calibration.map { " \($0.stage)/\($0.count)" } ?? ""
-      return ("CALIBRATING\(stage), THEN REC", bar.foreground(Palette.warning).adding(.bold))
+      return ("CALIBRATING\(stage), then recording", bar.foreground(Palette.warning).adding(.bold))
     }
     switch state.sessionState {
     case .recording:
