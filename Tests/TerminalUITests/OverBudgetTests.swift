@@ -111,22 +111,25 @@ import Testing
     #expect(state.toasts.last?.text == "budget: adapted: preset ultrafast")
   }
 
-  /// A calibrator that measures nothing: every stage costs far too much with the `medium`
-  /// preset and next to nothing with faster ones, so `medium` is over and a faster preset fits.
-  static func fakeCalibrator(in folder: URL) -> Calibrator {
+  /// A calibrator that measures nothing, caching in `folder`: `cost` stands in for every
+  /// measurement (CPU seconds a frame).
+  static func standInCalibrator(in folder: URL, cost: @escaping Calibrator.Measure) -> Calibrator {
     Calibrator(
       cache: CalibrationCache(
         folder: folder, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
-      measure: { work, _ in work.preset == "medium" ? 1.0 : 0.0001 })
+      measure: cost)
   }
 
-  /// A calibrator that measures nothing: every stage of a picture wider than 640 costs far
-  /// too much, so the default 1280x720 is over and a size 640 wide fits.
+  /// Every stage costs far too much with the `medium` preset and next to nothing with faster
+  /// ones, so `medium` is over and a faster preset fits.
+  static func fakeCalibrator(in folder: URL) -> Calibrator {
+    standInCalibrator(in: folder) { work, _ in work.preset == "medium" ? 1.0 : 0.0001 }
+  }
+
+  /// Every stage of a picture wider than 640 costs far too much, so the default 1280x720 is
+  /// over and a size 640 wide fits.
   static func sizeCalibrator(in folder: URL) -> Calibrator {
-    Calibrator(
-      cache: CalibrationCache(
-        folder: folder, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
-      measure: { work, _ in work.size.width > 640 ? 1.0 : 0.0001 })
+    standInCalibrator(in: folder) { work, _ in work.size.width > 640 ? 1.0 : 0.0001 }
   }
 
   @Test func aChosenSettingIsNotAdaptedAway() throws {

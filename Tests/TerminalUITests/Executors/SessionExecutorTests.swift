@@ -117,13 +117,10 @@ import Testing
     let folder = try TemporaryFolder()
     let cache = try TemporaryFolder()
     // A calibration of a few tenths of a second a stage, as on a slow machine.
-    let calibrator = Calibrator(
-      cache: CalibrationCache(
-        folder: cache.url, machine: MachineFingerprint(cpuModel: "test", cores: 1, machineID: "t")),
-      measure: { _, _ in
-        Thread.sleep(forTimeInterval: 0.3)
-        return 0.0001
-      })
+    let calibrator = OverBudgetTests.standInCalibrator(in: cache.url) { _, _ in
+      Thread.sleep(forTimeInterval: 0.3)
+      return 0.0001
+    }
     let executor = SessionExecutor(openSources: Self.opener, calibrator: calibrator)
     defer { executor.shutdown(takeRunning: false) }
     _ = executor.open(
