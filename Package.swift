@@ -172,7 +172,7 @@ let package = Package(
       name: "SessionTests",
       dependencies: [
         "Session", "Budget", "Capture", "Compositor", "Media", "Encoding", "DualCamCore",
-        "TestSupport", "Audio",
+        "TestSupport", "Audio", "Playback",
       ],
       swiftSettings: strictSwift
     ),

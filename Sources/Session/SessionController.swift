@@ -58,6 +58,8 @@ public final class SessionController: Sendable {
     var diskSpaceProbe: DiskSpaceGuard.Probe = DiskSpaceGuard.freeBytes
     var diskCheckInterval = 1.0
     var takeBudget: TakeBudget?
+    /// The take being finalized: its scheduler and outputs, for the progress of saving.
+    var saving: (scheduler: SlotScheduler, workers: OutputSet<OutputWorker>)?
   }
 
   /// The budget of the next take (predicted and decided before it), written into its
@@ -383,6 +385,7 @@ public final class SessionController: Sendable {
         take.pauseStarted = nil
       }
       control.take = take
+      control.saving = (scheduler, take.outputs.workers)
       let checkpointer = control.checkpointer
       control.checkpointer = nil
       return (scheduler, take, checkpointer, control.diskGuard, control.settings)
@@ -406,7 +409,12 @@ public final class SessionController: Sendable {
       control.take = nil
       control.diskGuard = nil
     }
-    defer { control.withLock { $0.state = .previewing } }
+    defer {
+      control.withLock {
+        $0.state = .previewing
+        $0.saving = nil
+      }
+    }
 
     let finished = TakeFinisher.finishOutputs(take.outputs)
     var errors = finished.compactMap { output in
@@ -510,10 +518,26 @@ public final class SessionController: Sendable {
       ])
   }
 
+  /// What a stop still waits for: each output's frames to come (those handed to it and the
+  /// repeats still owed) against those in its file, at the pace it kept during the take.
+  private static func savingProgress(
+    _ report: SlotScheduler.Report, _ workers: OutputSet<OutputWorker>
+  ) -> SavingProgress {
+    let outputs: [SavingProgress.Output] = workers.map { worker in
+      let progress = worker.progress
+      return SavingProgress.Output(
+        name: worker.name, framesDue: report.dispatched + report.lagBacklog,
+        framesWritten: progress.frames,
+        secondsPerFrame: progress.busyFrames > 0
+          ? progress.busySeconds / Double(progress.busyFrames) : nil)
+    }
+    return SavingProgress(outputs: outputs)
+  }
+
   /// Counters for the progress line, the status bar and the diagnostics panel.
   public func snapshot() -> SessionSnapshot {
-    let (state, scheduler, take, settings, diskGuard) = control.withLock {
-      ($0.state, $0.scheduler, $0.take, $0.settings, $0.diskGuard)
+    let (state, scheduler, take, settings, diskGuard, saving) = control.withLock {
+      ($0.state, $0.scheduler, $0.take, $0.settings, $0.diskGuard, $0.saving)
     }
     let report = scheduler?.latestReport ?? SlotScheduler.Report()
     let now = clock.now()
@@ -556,6 +580,9 @@ public final class SessionController: Sendable {
       takeFolder: take?.folder.partialURL,
       takeEnded: take != nil && (report.takeEnded || lowSpace != nil))
     snapshot.audio = take == nil ? nil : audioStatus(report.audio)
+    if state == .finalizing, let saving {
+      snapshot.saving = Self.savingProgress(saving.scheduler.latestReport, saving.workers)
+    }
     snapshot.diskFull = lowSpace != nil
     snapshot.soundInput = soundInput()
     return snapshot

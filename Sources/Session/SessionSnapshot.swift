@@ -112,6 +112,8 @@ public struct SessionSnapshot: Sendable {
   public var diskFull = false
   /// The sound input from the preview on (levels, mute, a lost device); nil without sound.
   public var soundInput: SoundInput?
+  /// While the take is being saved (`state == .finalizing`): what the stop still waits for.
+  public var saving: SavingProgress?
 
   /// Creates a snapshot.
   public init(

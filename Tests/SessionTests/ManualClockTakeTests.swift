@@ -3,6 +3,8 @@ import Capture
 import Compositor
 import DualCamCore
 import Foundation
+import Media
+import Playback
 import TestSupport
 import Testing
 
@@ -258,7 +260,7 @@ struct ManualClockTakeTests {
     #expect(take.metadata.status == .complete)
   }
 
-  @Test("an encoder that stalls: slots stay on time and exactly the overdue ones are repeats")
+  @Test("an encoder that stalls: slots stay on time, the overdue ones repeat, a bounded few held")
   func encoderLagIsExact() throws {
     // The dual view's encoder needs a whole second for frame 10; the others keep up.
     let rig = try Rig(writeTime: { name, index in
@@ -276,20 +278,79 @@ struct ManualClockTakeTests {
 
     // The dual view holds frame 10 until 1.333 s and its queue takes frames 11…16, so from slot
     // 17 no slot can go to all three outputs. A slot whose deadline (its target + 50 ms) plus
-    // the grace of four periods passes before then becomes a repeat of frame 16: slots 17…34
+    // the grace of four periods passes before then shows frame 16 again: slots 17…34
     // (34: 1133 + 50 + 133 = 1317 ms). Slot 35's would pass at 1350 ms; it is written as decided.
-    let expected = (0..<60).map { $0 < 17 ? $0 : $0 < 35 ? 16 : $0 }
+    // At most 15 repeats (half a second) may be owed, so slots 17, 18 and 19 are held: no file
+    // has a frame for them, and frame 16 lasts through them.
+    #expect(SlotScheduler.backlogLimit(at: Self.rate) == 15)
+    let slots = (0..<17).map { $0 } + (20..<60).map { $0 }
+    let expected = slots.map { $0 < 35 ? min($0, 16) : $0 }
     #expect(sync.repeatedForEncoderLag == 18)
+    #expect(sync.held == 3)
     #expect(front.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
     #expect(back.stamps.map { $0.map { Int($0.frameNumber) } } == expected)
-    for file in [front, back, dual] { #expect(file.times.count == 60) }
+    for file in [front, back, dual] {
+      #expect(file.times.count == 57)
+      // Each frame at its slot's time: the gap is in the timestamps, the duration is whole.
+      #expect(file.times.map { ($0 * 30).rounded() } == slots.map(Double.init))
+      #expect(abs(file.info.duration - 2) < 0.001)
+    }
+    for name in ["dualview", "front", "back"] {
+      #expect(take.metadata.outputs[name]?.frames == 57)
+      #expect(take.metadata.outputs[name]?.durationSeconds == 2)
+    }
+    #expect(sync.framesInEachFile == 57)
     for camera in [sync.front, sync.back] {
       #expect(camera.duplicates == 0 && camera.droppedTotal == 0)
     }
-    #expect(sync.frontRepeatsWritten == sync.repeatedForEncoderLag)
-    #expect(sync.backRepeatsWritten == sync.repeatedForEncoderLag)
-    for k in 0..<60 {
+    // Frames in the files that repeat the one before: the 15 written repeats.
+    #expect(sync.frontRepeatsWritten == 15)
+    #expect(sync.backRepeatsWritten == 15)
+    for k in 0..<57 {
       #expect(dual.frontStamps[k] == front.stamps[k] && dual.backStamps[k] == back.stamps[k])
+    }
+
+    // A reader that seeks into the held slots lands on the frame that lasts through them, and
+    // reads on to the frame after the gap.
+    let reader = try VideoFileReader(url: take.url(of: "front"), frameRate: Self.rate)
+    let pool = FramePool(format: .i420, size: reader.size, capacity: 1)
+    let image = try #require(pool.lease())
+    defer { image.release() }
+    try reader.seek(toFrame: 18)
+    guard case .frame(let held, _) = try reader.readFrame(into: image.image) else {
+      Issue.record("no frame at slot 18")
+      return
+    }
+    #expect(held == 16 && FrameStamp.read(from: image.image)?.frameNumber == 16)
+    guard case .frame(let after, _) = try reader.readFrame(into: image.image) else {
+      Issue.record("no frame after the gap")
+      return
+    }
+    #expect(after == 20 && FrameStamp.read(from: image.image)?.frameNumber == 16)
+
+    // The player counts the take's 60 slots and shows frame 16 through the held ones, whether
+    // it lands there by a seek or steps through them.
+    let playback = try PlaybackTake(folder: result.folder)
+    #expect(playback.frameCount == 60)
+    let engine = try PlaybackEngine(take: playback, clock: ManualClock(), view: .front)
+    defer { engine.close() }
+    var seen: Int64 = 0
+    func shown(afterSeekingTo frame: Int64?) -> (frame: Int64, stamp: UInt32?)? {
+      if let frame { engine.seek(toFrame: frame) } else { engine.step(by: 1) }
+      engine.settle()
+      guard let (picture, number) = engine.picture(newerThan: seen) else { return nil }
+      defer { picture.release() }
+      seen = number
+      return (picture.frame, FrameStamp.read(from: picture.primary.image)?.frameNumber)
+    }
+    for slot: Int64 in [18, 17, 19, 40, 16] {
+      let picture = shown(afterSeekingTo: slot)
+      #expect(picture?.frame == slot)
+      #expect(picture?.stamp == UInt32(slot < 35 ? min(slot, 16) : slot))
+    }
+    for slot: Int64 in 17...21 {
+      let picture = shown(afterSeekingTo: nil)
+      #expect(picture?.frame == slot && picture?.stamp == 16)
     }
   }
 

@@ -187,6 +187,11 @@ public struct TakeMetadata: Sendable, Codable, Equatable {
     /// Output frames written as a repeat of the previous pair because the encoders had fallen
     /// behind real time (the machine could not keep up with these settings).
     public var repeatedForEncoderLag: Int64
+    /// Of `repeatedForEncoderLag`, the slots held rather than written: no file has a frame for
+    /// them, and the frame before lasts longer (a gap in the timestamps). Each file therefore
+    /// holds `frames − heldForEncoderLag` frames over `durationSeconds`. Absent in takes
+    /// recorded before the backlog was bounded (read as 0).
+    public var heldForEncoderLag: Int64?
     /// Frames in the front file that repeat the frame before them, whatever the reason (the
     /// camera was slower than the clock, or encoder lag): what a viewer of the file sees.
     public var frontRepeatsWritten: Int64

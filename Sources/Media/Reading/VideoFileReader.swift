@@ -45,9 +45,18 @@ public final class VideoFileReader {
   private var draining = false
   /// Set by `seek(toFrame:)`: frames before it are decoded and dropped unconverted.
   private var seekTarget: Int64?
+  /// During a seek, the last frame before the target (in `previous`).
+  private var kept: Decoded?
+  private let previous: MediaFrame
+  /// A frame decoded (in `frame`) but not yet returned: the one after a gap a seek landed in.
+  private var pending: Decoded?
 
-  /// Opens `url`; pass `raw` for a headerless YUV file.
-  public init(url: URL, raw: RawVideoFormat? = nil) throws(DualCamError) {
+  /// Opens `url`; pass `raw` for a headerless YUV file, and `frameRate` when the rate is known
+  /// better than the file says it (a take's own rate: a file that held frames has an average
+  /// rate below it).
+  public init(url: URL, raw: RawVideoFormat? = nil, frameRate: FrameRate? = nil)
+    throws(DualCamError)
+  {
     let input = try InputFile(url: url, raw: raw)
     try input.findStreamInfo()
     let index = try input.videoStreamIndex()
@@ -61,6 +70,7 @@ public final class VideoFileReader {
     }
     guard parameters.pointee.width > 0, parameters.pointee.height > 0,
       let decoder = CodecContext(codec: codec), let frame = MediaFrame(),
+      let previous = MediaFrame(),
       let packet = MediaPacket()
     else {
       throw .unreadableMedia(
@@ -77,7 +87,7 @@ public final class VideoFileReader {
     self.url = url
     self.size = ImageSize(
       width: Int(parameters.pointee.width), height: Int(parameters.pointee.height))
-    self.frameRate = StreamTiming.frameRate(of: stream)
+    self.frameRate = frameRate ?? StreamTiming.frameRate(of: stream)
     self.codecName = codecName
     self.streamIndex = index
     self.timeBase = stream.pointee.time_base
@@ -85,18 +95,83 @@ public final class VideoFileReader {
     self.input = input
     self.decoder = decoder
     self.frame = frame
+    self.previous = previous
     self.packet = packet
   }
 
   // MARK: - Reading
 
   /// Decodes the next frame into `image` (I420 of `size`).
+  ///
+  /// A frame's number comes from its timestamp on the constant-rate timeline, so a file whose
+  /// timestamps leave a gap (a take that held frames while its encoders were behind) numbers
+  /// the frame after the gap past it; without a timestamp, frames are counted.
   public func readFrame(into image: ImageView) throws(DualCamError) -> ReadResult {
     guard image.format == .i420, image.size == size else {
       throw .invalidArgument(
         "frames of \(url.lastPathComponent) are read into I420 \(size) images, "
           + "not \(image.format) \(image.size)", fix: "pass an image of the reader's size")
     }
+    while true {
+      let decoded: Decoded
+      if let waiting = pending {
+        decoded = waiting  // still in `frame`
+        pending = nil
+      } else if let next = try decodeNext() {
+        decoded = next
+      } else {
+        // The target lies past the last frame: the last one shows there.
+        if seekTarget != nil, let kept = kept {
+          seekTarget = nil
+          return try returnKept(kept, into: image)
+        }
+        return .endOfStream
+      }
+      if let target = seekTarget {
+        // After a seek, frames before the target are decoded (the next ones need them) and
+        // the last of them kept unconverted: in a gap, it is the picture the target shows.
+        if decoded.index < target {
+          av_frame_unref(previous.pointer)
+          av_frame_move_ref(previous.pointer, frame.pointer)
+          kept = decoded
+          continue
+        }
+        seekTarget = nil
+        if decoded.index > target, let kept {
+          pending = decoded
+          return try returnKept(kept, into: image)
+        }
+        av_frame_unref(previous.pointer)
+        kept = nil
+      }
+      defer { av_frame_unref(frame.pointer) }
+      try convert(frame.pointer, into: image)
+      nextIndex = decoded.index + 1
+      return .frame(index: decoded.index, presentationTime: decoded.time)
+    }
+  }
+
+  /// A decoded frame's number and time.
+  private struct Decoded {
+    var index: Int64
+    var time: Double
+  }
+
+  /// Converts the frame kept during a seek and lets it go; the frame decoded after it waits.
+  private func returnKept(_ decoded: Decoded, into image: ImageView) throws(DualCamError)
+    -> ReadResult
+  {
+    defer {
+      av_frame_unref(previous.pointer)
+      kept = nil
+    }
+    try convert(previous.pointer, into: image)
+    nextIndex = decoded.index + 1
+    return .frame(index: decoded.index, presentationTime: decoded.time)
+  }
+
+  /// Decodes the next frame into `frame` (the caller unreferences it), or nil at the end.
+  private func decodeNext() throws(DualCamError) -> Decoded? {
     while true {
       let received = avcodec_receive_frame(decoder.pointer, frame.pointer)
       if received == Libav.invalidData {
@@ -106,32 +181,19 @@ public final class VideoFileReader {
       }
       switch try Libav.step(received, decodeFailure) {
       case .ready:
-        defer { av_frame_unref(frame.pointer) }
         let timestamp = frame.pointer.pointee.best_effort_timestamp
-        let time =
-          timestamp == cav_nopts_value()
-          ? Double(nextIndex) / frameRate.framesPerSecond
-          : StreamTiming.seconds(timestamp - startTimestamp, timeBase)
-        if let target = seekTarget {
-          // After a seek the count restarts from the frame's own time on the constant-rate
-          // timeline; frames before the target are decoded (the next ones need them) and dropped.
-          let index =
-            timestamp == cav_nopts_value()
-            ? nextIndex : Int64((time * frameRate.framesPerSecond).rounded())
-          guard index >= target else {
-            nextIndex = index + 1
-            continue
-          }
-          seekTarget = nil
-          nextIndex = index
+        guard timestamp != cav_nopts_value() else {
+          return Decoded(index: nextIndex, time: Double(nextIndex) / frameRate.framesPerSecond)
         }
-        try convert(frame.pointer, into: image)
-        nextIndex += 1
-        return .frame(index: nextIndex - 1, presentationTime: time)
+        let time = StreamTiming.seconds(timestamp - startTimestamp, timeBase)
+        // Counted on from the frame before, unless the timestamp says a gap came first
+        // (timestamps a little off the grid never number two frames alike).
+        let onTimeline = Int64((time * frameRate.framesPerSecond).rounded())
+        return Decoded(index: max(onTimeline, nextIndex), time: time)
       case .endOfStream:
-        return .endOfStream
+        return nil
       case .again:
-        if draining { return .endOfStream }
+        if draining { return nil }
         try feedDecoder()
       }
     }
@@ -151,6 +213,7 @@ public final class VideoFileReader {
     draining = false
     stoppedAtDamage = false
     seekTarget = nil
+    forgetHeldFrames()
   }
 
   /// Makes the next `readFrame(into:)` return frame `index` exactly (numbered from 0 on the
@@ -183,6 +246,15 @@ public final class VideoFileReader {
     draining = false
     stoppedAtDamage = false
     seekTarget = target
+    forgetHeldFrames()
+  }
+
+  /// Lets go of a frame kept during a seek and of one decoded but not yet returned.
+  private func forgetHeldFrames() {
+    if pending != nil { av_frame_unref(frame.pointer) }
+    pending = nil
+    av_frame_unref(previous.pointer)
+    kept = nil
   }
 
   // MARK: - Internals

@@ -55,7 +55,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     self.clock = clock
     for output in PlaybackOutput.allCases {
       guard let file = take.files[output] else { continue }
-      cursors[output] = try FrameCursor(output, file: file)
+      cursors[output] = try FrameCursor(output, file: file, frameRate: take.frameRate)
     }
     var shared = Shared()
     shared.status.view = view

@@ -59,7 +59,11 @@ public struct PlaybackTake: Sendable {
         throw .unreadableMedia(
           "\(file) holds no frames", fix: "the file is damaged or empty; \(fix)")
       }
-      files[output] = File(url: url, size: info.size, frameCount: Int64(info.frameCount))
+      // A take that held frames while its encoders were behind has that many slots without a
+      // frame of their own (the one before lasts through them).
+      let held = metadata?.sync.held ?? 0
+      files[output] = File(
+        url: url, size: info.size, frameCount: Int64(info.frameCount) + held)
       rates.append(info.frameRate)
     }
     self.folder = folder

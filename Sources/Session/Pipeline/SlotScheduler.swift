@@ -9,7 +9,9 @@ import DualCamCore
 /// the encoders fall behind real time for longer, slots are still decided on time (so the two
 /// cameras stay paired), and the ones that cannot be written are recorded as a repeat of the
 /// last pair written — a frozen picture rather than drifting cameras, counted as encoder lag.
-/// Repeated pictures cost an encoder almost nothing, which lets it catch up.
+/// At most half a second of such repeats is owed at any time (`EncoderLag`): beyond that a
+/// slot is held (written in no file, the picture before lasting longer), so a take over budget
+/// neither queues work without end nor makes its stop wait for it.
 ///
 /// `@unchecked Sendable`: `report` is read and written only holding `reportSignal`'s mutex,
 /// `written` only on the scheduler thread, and `thread` only by the one control thread that
@@ -51,8 +53,14 @@ final class SlotScheduler: @unchecked Sendable {
     var phase = FrameSynchronizer.Phase.idle
     /// Set when a take's last slot has been dispatched; cleared by the next start.
     var takeEnded = false
-    /// Slots written as a repeat of the previous pair because the encoders were behind.
+    /// Slots that showed the previous pair again because the encoders were behind.
     var lagRepeats: Int64 = 0
+    /// Of those, the slots held: no frame in any file (the one before lasts longer).
+    var lagHeld: Int64 = 0
+    /// Repeats still owed to the files (at the end of a take: what the stop still waits for).
+    var lagBacklog: Int64 = 0
+    /// Slots handed to the outputs so far (repeats included): each file's frames once written.
+    var dispatched: Int64 = 0
     /// Frames written that repeat the frame written just before, per camera (front, back): what
     /// a viewer of the files sees, whatever the reason (a slow camera, encoder lag).
     var writtenRepeats: (front: Int64, back: Int64) = (0, 0)
@@ -77,6 +85,8 @@ final class SlotScheduler: @unchecked Sendable {
   private var thread: WorkerThread?
   /// What was last written for each camera (scheduler thread only).
   private var written = (front: WrittenFrames(), back: WrittenFrames())
+  /// Slots handed to the outputs in this take (scheduler thread only).
+  private var dispatchedSlots: Int64 = 0
 
   /// The session's sound input, emptied on every wake (nil: no sound).
   private let audioInput: SessionAudio?
@@ -135,7 +145,7 @@ final class SlotScheduler: @unchecked Sendable {
   private func run() {
     var synchronizer = FrameSynchronizer(rate: rate)
     var outputs: Outputs?
-    var lag = EncoderLag()
+    var lag = EncoderLag(limit: Self.backlogLimit(at: rate))
     while true {
       let seen = wake.current
       // Swapping in an empty array allocates nothing when there is no command (nearly always).
@@ -198,11 +208,17 @@ final class SlotScheduler: @unchecked Sendable {
         let statistics = synchronizer.statistics
         let phase = synchronizer.phase
         let lagRepeats = lag.repeats
+        let lagHeld = lag.held
+        let lagBacklog = lag.backlog
         let writtenRepeats = (written.front.repeats, written.back.repeats)
+        let dispatched = dispatchedSlots
         publish {
+          $0.dispatched = dispatched
           $0.statistics = statistics
           $0.phase = phase
           $0.lagRepeats = lagRepeats
+          $0.lagHeld = lagHeld
+          $0.lagBacklog = lagBacklog
           $0.writtenRepeats = writtenRepeats
         }
         if phase == .finished && lag.backlog == 0 && current.audio?.isDone != false {
@@ -210,6 +226,7 @@ final class SlotScheduler: @unchecked Sendable {
           current.placeholderBack.release()
           lag.reset()
           written = (WrittenFrames(), WrittenFrames())
+          dispatchedSlots = 0
           outputs = nil
           synchronizer = FrameSynchronizer(rate: rate)
           publish { $0.takeEnded = true }
@@ -238,6 +255,11 @@ final class SlotScheduler: @unchecked Sendable {
     }
   }
 
+  /// The most repeats an encoder backlog may owe: half a second of frames, at least four.
+  static func backlogLimit(at rate: FrameRate) -> Int64 {
+    max(4, Int64((rate.framesPerSecond / 2).rounded()))
+  }
+
   /// How far past its deadline a slot may wait for room in the outputs before it is recorded
   /// as a repeat: long enough to ride out a hiccup (a disk flush, a slow keyframe).
   private var lagGrace: Int64 { 4 * rate.periodNanoseconds }
@@ -253,6 +275,7 @@ final class SlotScheduler: @unchecked Sendable {
     back.retain()
     written.front.note(front)
     written.back.note(back)
+    dispatchedSlots += 1
     outputs.workers.forEach { role, worker in
       worker.queue.push(
         OutputJob(

@@ -66,7 +66,8 @@ struct TakeMetadataBuilder {
       outputRecords[spec.name] = TakeMetadata.OutputRecord(
         file: spec.url.lastPathComponent, width: spec.size.width, height: spec.size.height,
         codec: spec.codec.rawValue, container: spec.container.rawValue, bitrate: spec.bitsPerSecond,
-        frames: frames, durationSeconds: spec.duration(ofFrames: frames),
+        // Held slots have no frame in the file, but the frame before lasts through them.
+        frames: frames, durationSeconds: spec.duration(ofFrames: frames + report.lagHeld),
         bytes: finished?.summary?.bytes ?? Self.fileSize(spec.url))
     }
     var metadata = TakeMetadata(
@@ -97,6 +98,7 @@ struct TakeMetadataBuilder {
           endSeconds: pause.end.map { Double($0 - take.startTime) / 1e9 }, atFrame: pause.atFrame)
       },
       errors: errors + takeEvents)
+    metadata.sync.heldForEncoderLag = report.lagHeld
     metadata.layoutChanges = take.layoutChanges.isEmpty ? nil : take.layoutChanges
     return metadata
   }

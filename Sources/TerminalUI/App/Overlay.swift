@@ -150,6 +150,9 @@ public struct TakeReview: Sendable, Equatable {
   /// Output frames repeated in all three files because the encoders fell behind
   /// (`sync.repeated_for_encoder_lag`).
   public var encoderLagRepeats: Int64
+  /// Of those, the slots held: no frame in the files, the one before lasting longer
+  /// (`sync.held_for_encoder_lag`).
+  public var encoderLagHeld: Int64
   /// The files and their sizes.
   public var files: [(name: String, bytes: Int64)]
   /// True when the take was stopped because the disk was full.
@@ -158,9 +161,10 @@ public struct TakeReview: Sendable, Equatable {
   /// Creates a review.
   public init(
     folder: URL, duration: Double, frames: Int64, pauses: Int, front: Camera = Camera(),
-    back: Camera = Camera(), encoderLagRepeats: Int64 = 0,
+    back: Camera = Camera(), encoderLagRepeats: Int64 = 0, encoderLagHeld: Int64 = 0,
     files: [(name: String, bytes: Int64)], stoppedForFullDisk: Bool = false
   ) {
+    self.encoderLagHeld = encoderLagHeld
     self.stoppedForFullDisk = stoppedForFullDisk
     self.folder = folder
     self.duration = duration
@@ -175,11 +179,12 @@ public struct TakeReview: Sendable, Equatable {
   /// The take's problems, each with what to do for the next take; empty for a clean take.
   public var problems: [String] {
     var problems: [String] = []
-    if encoderLagRepeats > 0 {
+    if let lag = TakeMetadata.SyncRecord.encoderLagDescription(
+      repeated: encoderLagRepeats, held: encoderLagHeld, frames: frames)
+    {
       problems.append(
-        "The encoders fell behind: \(encoderLagRepeats) of \(frames) frames repeat the one "
-          + "before in every file. Next take: a faster preset, a lower frame rate or a smaller "
-          + "size (`dualcam budget` says which fits)")
+        "The encoders fell behind: \(lag). Next take: a faster preset, a lower frame rate or a "
+          + "smaller size (`dualcam budget` says which fits)")
     }
     for (name, camera) in [("front", front), ("back", back)] where camera.dropped > 0 {
       problems.append(
@@ -195,6 +200,7 @@ public struct TakeReview: Sendable, Equatable {
     lhs.folder == rhs.folder && lhs.frames == rhs.frames && lhs.duration == rhs.duration
       && lhs.stoppedForFullDisk == rhs.stoppedForFullDisk && lhs.front == rhs.front
       && lhs.back == rhs.back && lhs.encoderLagRepeats == rhs.encoderLagRepeats
+      && lhs.encoderLagHeld == rhs.encoderLagHeld
       && lhs.files.elementsEqual(rhs.files) { $0.name == $1.name && $0.bytes == $1.bytes }
   }
 }

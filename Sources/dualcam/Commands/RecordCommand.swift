@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
       Synthetic options: size=WxH, fps=N, phase=5ms, jitter=2ms, drop=0.01, drop-every=N, \
       seed=N, label=TEXT — e.g. --back synthetic:fps=29.97,jitter=2ms.
 
-      Ctrl-C, SIGTERM or SIGHUP stops and finalizes the take; SIGUSR1 pauses and resumes it. \
+      Ctrl-C, SIGTERM or SIGHUP stops and finalizes the take (saving says what is left; \
+      Ctrl-C again leaves the take to `dualcam recover`); SIGUSR1 pauses and resumes it. \
       Interrupted takes found in the output folder are recovered before recording starts.
 
       Before the take the budget is checked (as `dualcam budget`). At a cost of 0.95 or more, \
@@ -180,8 +181,18 @@ struct RecordCommand: ParsableCommand {
       Thread.sleep(forTimeInterval: 0.1)
     }
     progress.finish()
-    Console.status("finalizing…")
-    let result = try session.stopRecording()
+    Console.status("saving the take…")
+    let watch = SavingWatch(
+      session: session, folder: session.snapshot().takeFolder, reports: !quiet,
+      inPlace: Console.isInteractive)
+    let result: TakeResult
+    do {
+      result = try session.stopRecording()
+      watch.finish()
+    } catch {
+      watch.finish()
+      throw error
+    }
     ResultPrinter.print(result, json: json)
     // Saved whole but cut short (the disk filled up): say so, and fail the command.
     if let problem = result.problem { throw problem }

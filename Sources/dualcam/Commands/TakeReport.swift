@@ -77,6 +77,7 @@ struct TakeReport {
       "  repeats written",
       "front \(sync.frontRepeatsWritten), back \(sync.backRepeatsWritten)"
         + " (encoder lag \(sync.repeatedForEncoderLag))")
+    if let lag = sync.encoderLagDescription { line("  encoder lag", lag) }
     line("  paused", "\(format(sync.pausedSeconds)) s in \(metadata.pauses.count) pause(s)")
     for (name, counters) in [("front", sync.front), ("back", sync.back)] {
       line(

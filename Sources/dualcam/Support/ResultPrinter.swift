@@ -21,7 +21,9 @@ enum ResultPrinter {
       String(
         format: "  %lld frames, %.2f s at %@ fps (%.2f s paused)", sync.frames,
         sync.durationSeconds,
-        sync.frameRateFraction, sync.pausedSeconds),
+        sync.frameRateFraction, sync.pausedSeconds)
+        + (sync.held > 0
+          ? " in \(sync.framesInEachFile) frames a file (\(sync.held) frame times held)" : ""),
     ]
     for name in ["dualview", "front", "back"] {
       guard let output = metadata.outputs[name] else { continue }
@@ -35,11 +37,10 @@ enum ResultPrinter {
         + String(
           format: "skew mean %.2f ms, max %.2f ms", sync.skewMeanMilliseconds,
           sync.skewMaxMilliseconds))
-    if sync.repeatedForEncoderLag > 0 {
+    if let lag = sync.encoderLagDescription {
       lines.append(
-        "  warning: \(sync.repeatedForEncoderLag) frames were repeated because the encoders could "
-          + "not keep up; use a lower --fps or a smaller --size (or a faster --preset than the "
-          + "one chosen)")
+        "  warning: the encoders could not keep up: \(lag); use a lower --fps or a smaller "
+          + "--size (or a faster --preset than the one chosen)")
     }
     lines.append(Self.sound(metadata.audio))
     if let second = metadata.audio2 { lines.append(Self.sound(second)) }

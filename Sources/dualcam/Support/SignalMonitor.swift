@@ -5,6 +5,7 @@ import Synchronization
 /// Flags raised by signals; the handlers only store atomics (async-signal-safe), and the record
 /// loop polls them.
 private let stopSignalled = Atomic<Bool>(false)
+private let stopSignals = Atomic<Int>(0)
 private let pauseToggles = Atomic<Int>(0)
 
 /// Turns SIGINT, SIGTERM and SIGHUP (a closed SSH session) into "stop and finalize", and
@@ -22,9 +23,18 @@ final class SignalMonitor {
     sigemptyset(&handled)
     for number in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&handled, number) }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-    signal(SIGINT) { _ in stopSignalled.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in stopSignalled.store(true, ordering: .relaxed) }
-    signal(SIGHUP) { _ in stopSignalled.store(true, ordering: .relaxed) }
+    signal(SIGINT) { _ in
+      stopSignalled.store(true, ordering: .relaxed)
+      stopSignals.add(1, ordering: .relaxed)
+    }
+    signal(SIGTERM) { _ in
+      stopSignalled.store(true, ordering: .relaxed)
+      stopSignals.add(1, ordering: .relaxed)
+    }
+    signal(SIGHUP) { _ in
+      stopSignalled.store(true, ordering: .relaxed)
+      stopSignals.add(1, ordering: .relaxed)
+    }
     signal(SIGUSR1) { _ in pauseToggles.add(1, ordering: .relaxed) }
   }
 
@@ -33,6 +43,10 @@ final class SignalMonitor {
 
   /// True once a stop was asked for, readable from any thread.
   static var isStopRequested: Bool { stopSignalled.load(ordering: .relaxed) }
+
+  /// How many stop signals have arrived, readable from any thread: one that arrives while the
+  /// take is being saved means the user will not wait for it.
+  static var stopSignalCount: Int { stopSignals.load(ordering: .relaxed) }
 
   /// True when SIGUSR1 arrived since the last call and should toggle pause: signals within
   /// `SignalDebouncer.pauseWindowNanoseconds` of the last toggle count as that one.

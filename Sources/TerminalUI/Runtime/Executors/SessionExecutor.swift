@@ -438,7 +438,7 @@ final class SessionExecutor {
       pauses: metadata.pauses.count,
       front: .init(dropped: sync.front.droppedTotal, repeatsInFile: sync.frontRepeatsWritten),
       back: .init(dropped: sync.back.droppedTotal, repeatsInFile: sync.backRepeatsWritten),
-      encoderLagRepeats: sync.repeatedForEncoderLag,
+      encoderLagRepeats: sync.repeatedForEncoderLag, encoderLagHeld: sync.held,
       files: ["dualview", "front", "back"].compactMap { name in
         metadata.outputs[name].map { ($0.file, $0.bytes) }
       }, stoppedForFullDisk: metadata.stopReason == .diskFull)
