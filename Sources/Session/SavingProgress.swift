@@ -68,7 +68,7 @@ public struct SavingProgress: Sendable, Equatable {
   }
 
   /// `6 s`, `2 min 05 s`.
-  static func duration(_ seconds: Double) -> String {
+  public static func duration(_ seconds: Double) -> String {
     let whole = Int(seconds.rounded(.up))
     guard whole >= 60 else { return "\(max(whole, 1)) s" }
     return "\(whole / 60) min \(String(format: "%02d", whole % 60)) s"

@@ -1,5 +1,6 @@
 import DualCamCore
 import Foundation
+import Session
 import Testing
 
 @testable import TerminalUI
@@ -172,7 +173,50 @@ import Testing
       front: .init(repeatsInFile: 210), back: .init(dropped: 1, repeatsInFile: 211),
       encoderLagRepeats: 209, files: [])
     #expect(lagging.problems.count == 2)
-    #expect(lagging.problems[0].hasPrefix("The encoders fell behind: 209 of 237 frames"))
+    #expect(
+      lagging.problems[0].hasPrefix(
+        "The encoders fell behind: 209 of 237 frame times show the picture before again in "
+          + "every file (written as repeated frames)"))
     #expect(lagging.problems[1].hasPrefix("The back camera lost 1 frame before the files"))
+    let held = TakeReview(
+      folder: clean.folder, duration: 13, frames: 780, pauses: 0, encoderLagRepeats: 746,
+      encoderLagHeld: 574, files: [])
+    #expect(
+      held.problems[0].hasPrefix(
+        "The encoders fell behind: 746 of 780 frame times show the picture before again in "
+          + "every file: 172 as repeated frames, 574 held (no frame written; the one before "
+          + "lasts longer)"))
+  }
+
+  @Test func savingSaysWhatIsLeftAndThatQuittingLeavesTheTakeToRecover() {
+    var state = StateFixtures.recording()
+    state.session?.state = .finalizing
+    state.session?.saving = SavingProgress(outputs: [
+      .init(name: "dualview", framesDue: 200, framesWritten: 156, secondsPerFrame: 0.1),
+      .init(name: "front", framesDue: 200, framesWritten: 190, secondsPerFrame: 0.05),
+      .init(name: "back", framesDue: 200, framesWritten: 200, secondsPerFrame: 0.05),
+    ])
+    let title = AppRenderer.render(state).line(0)
+    // 546 of 600 frames written; the dual view's 44 frames at 0.1 s each are what is left.
+    #expect(title.contains("SAVING 91% · 44 frames left, about 5 s"), "\(title)")
+    #expect(
+      Self.hintLine(state).hasPrefix(" … Saving the take  q Quit (the take is left to recover)"))
+    state.session?.saving = SavingProgress(outputs: [
+      .init(name: "dualview", framesDue: 200, framesWritten: 200, secondsPerFrame: 0.1)
+    ])
+    #expect(AppRenderer.render(state).line(0).contains("SAVING · completing the files"))
+
+    // q while saving asks, and says what becomes of the take; yes quits without waiting.
+    let none = AppUpdate.update(&state, .key(.character("q")), environment: .permissive)
+    #expect(none.isEmpty)
+    guard case .confirm(let question) = state.overlays.last else {
+      Issue.record("no question: \(state.overlays)")
+      return
+    }
+    #expect(question.title == "Quit while saving?")
+    #expect(question.message.contains("`dualcam recover`"))
+    let commands = AppUpdate.update(&state, .key(.character("y")), environment: .permissive)
+    #expect(commands == [.quit])
+    #expect(state.leavesTakeUnsaved && state.quitting)
   }
 }

@@ -11,25 +11,35 @@ enum MemoryCostModel {
   /// Capture buffers a V4L2 camera maps (`V4L2BufferRing.preferredCount`).
   static let kernelBuffersPerCamera = 4
 
-  /// Pictures x264 keeps per preset: reference frames + B-frames + lookahead, from x264's
-  /// preset definitions (x264 `common/base.c`, `param_apply_preset`).
-  static func x264PicturesHeld(preset: String?) -> Int {
+  /// What an x264-style encoder holds at a preset: I420 pictures of its size (reference
+  /// frames, B-frames and lookahead, each with its padded planes, half-pel planes and half-size
+  /// copy) and bytes that do not grow with the size (its threads' scratch and lookahead state).
+  /// Fitted to the peak resident memory of `record` takes at 480p, 720p and 1080p on x86-64
+  /// (Documentation/PERFORMANCE.md, "Memory"); presets past `slow` are extrapolated.
+  static func x264Memory(preset: String?) -> (pictures: Double, fixedBytes: Double) {
     switch preset ?? "ultrafast" {
-    case "ultrafast": 1 + 0 + 0
-    case "superfast": 1 + 3 + 0
-    case "veryfast": 1 + 3 + 10
-    case "faster": 2 + 3 + 20
-    case "fast": 2 + 3 + 30
-    case "medium": 3 + 3 + 40
-    case "slow": 5 + 3 + 50
-    case "slower": 8 + 3 + 60
-    default: 16 + 8 + 60  // veryslow, placebo
+    case "ultrafast": (6, 0)
+    case "superfast": (33, 8e6)
+    case "veryfast": (47, 13e6)
+    case "faster": (64, 20e6)
+    case "fast": (85, 30e6)
+    case "medium": (85, 39e6)
+    case "slow": (92, 39e6)
+    case "slower": (110, 45e6)
+    default: (140, 50e6)  // veryslow, placebo
     }
   }
 
-  /// Each picture an x264-style encoder holds costs about 1.5 × its I420 size: padded planes,
-  /// the half-resolution copy for lookahead, motion vectors (estimated).
-  static let encoderPictureOverhead = 1.5
+  /// Codecs without a preset (MJPEG, FFV1): the input picture and the one being coded.
+  static let unpresetPictures = 3.0
+
+  /// The allocator's own overhead over what the encoders ask for (glibc's per-thread arenas
+  /// keep freed memory apart): the worst take measured, 1080p60 medium, needed 18 % more than
+  /// the pictures and fixed bytes above.
+  static let allocatorMargin = 1.2
+
+  /// The process itself: code, libraries, the terminal and the threads' stacks.
+  static let processBytes = 45e6
 
   static func cost(_ inputs: BudgetInputs, canvas: ImageSize) -> ResourceCost {
     func i420(_ size: ImageSize) -> Double { Double(size.area) * 1.5 }
@@ -44,15 +54,15 @@ enum MemoryCostModel {
     }
     let settings = inputs.settings
     func encoder(_ codec: VideoCodec, _ size: ImageSize) -> Double {
-      let held = codec.takesPreset ? x264PicturesHeld(preset: settings.preset(for: codec)) : 0
-      // Plus the input picture and the one being reconstructed.
-      return Double(held + 2) * i420(size) * encoderPictureOverhead
+      guard codec.takesPreset else { return unpresetPictures * i420(size) }
+      let held = x264Memory(preset: settings.preset(for: codec))
+      return (held.pictures * i420(size) + held.fixedBytes) * allocatorMargin
     }
     var encoders = encoder(settings.codec, canvas)
     if case .encode(let codec) = settings.effectiveCameraCodec {
       for source in inputs.sources { encoders += encoder(codec, source.size) }
     }
-    let demand = pools + kernel + encoders
+    let demand = processBytes + pools + kernel + encoders
     guard let available = inputs.memory.availableBytes else {
       return .notWeighed(
         .memory, name: "memory", reason: "available memory unknown (\(mib(demand)) MiB needed)")
@@ -62,7 +72,8 @@ enum MemoryCostModel {
       basis: .estimated,
       explanation:
         "frame pools \(mib(pools)) MiB, capture buffers \(mib(kernel)) MiB, encoders "
-        + "\(mib(encoders)) MiB; available: \(inputs.memory.source)")
+        + "\(mib(encoders)) MiB, the program \(mib(processBytes)) MiB; available: "
+        + "\(inputs.memory.source)")
   }
 
   static func mib(_ bytes: Double) -> Int { Int((bytes / 1_048_576).rounded()) }

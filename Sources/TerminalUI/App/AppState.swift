@@ -77,6 +77,9 @@ public struct AppState: Sendable {
   public var savedTakes: [URL] = []
   /// Quit once the running take is saved.
   public var quitAfterStop = false
+  /// Set when the user quits while the take is still being saved: the interface closes without
+  /// waiting, and the take is left for `dualcam recover`.
+  public var leavesTakeUnsaved = false
   /// Delete the running take once it is stopped.
   public var discardAfterStop = false
 

@@ -51,6 +51,10 @@ extension AppUpdate {
     switch action {
     case .stopAndQuit:
       return quitAfterSaving(&state)
+    case .quitLeavingTake:
+      state.leavesTakeUnsaved = true
+      state.quitting = true
+      return [.quit]
     case .stopAndDiscard:
       guard state.isTakeRunning, !state.stopPending else { return [] }
       state.discardAfterStop = true

@@ -280,6 +280,19 @@ public enum AppUpdate {
   /// Quitting from the root screen: while a take runs, asks first (it is then stopped and
   /// saved); otherwise quits at once.
   static func requestQuit(_ state: inout AppState) -> [AppCommand] {
+    if state.sessionState == .finalizing {
+      // Saving is bounded, but may still take a while on a slow machine: the user may leave,
+      // knowing what becomes of the take.
+      state.overlays.append(
+        .confirm(
+          Confirmation(
+            title: "Quit while saving?",
+            message: "The take is still being saved. Quitting now leaves it in its folder as "
+              + "it is; `dualcam recover` (or the next `dualcam record` into that folder) "
+              + "finishes it from its files.",
+            confirmLabel: "Quit now", action: .quitLeavingTake)))
+      return []
+    }
     if state.isTakeRunning {
       state.overlays.append(
         .confirm(

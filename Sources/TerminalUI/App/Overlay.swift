@@ -84,6 +84,8 @@ public struct Confirmation: Sendable, Equatable {
   public enum ConfirmedAction: Sendable, Equatable {
     /// Stop the running take (keeping it) and quit.
     case stopAndQuit
+    /// Quit while the take is still being saved, leaving it for `dualcam recover`.
+    case quitLeavingTake
     /// Stop the running take and delete it.
     case stopAndDiscard
     /// Delete a finished take.

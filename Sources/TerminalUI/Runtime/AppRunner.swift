@@ -276,6 +276,16 @@ public final class AppRunner {
   }
 
   private func shutdown() {
+    if state.leavesTakeUnsaved, sessions.isFinishing {
+      // The user chose not to wait: the take stays as it is, for recovery. The saving thread
+      // ends with the process.
+      takeLeftUnsaved = state.session?.takeFolder
+      player.close()
+      gallery.finish()
+      terminal.close()
+      savedTakes = state.savedTakes.filter { FileManager.default.fileExists(atPath: $0.path) }
+      return
+    }
     if let finished = sessions.waitForStop() { dispatch(finished) }
     let lastTake = sessions.shutdown(takeRunning: state.isTakeRunning)
     player.close()
@@ -289,4 +299,8 @@ public final class AppRunner {
   /// The takes saved while the interface ran and still there when it closed, for the
   /// command to say where they are once the terminal is the shell's again.
   public private(set) var savedTakes: [URL] = []
+
+  /// The take left unsaved when the user quit while it was being saved (its `.partial`
+  /// folder), for the command to say so and end the process without waiting.
+  public private(set) var takeLeftUnsaved: URL?
 }

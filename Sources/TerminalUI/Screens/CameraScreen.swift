@@ -190,7 +190,11 @@ public struct CameraScreen: AppScreen {
       return [KeyHint(key: "Esc", title: "Cancel the take"), KeyHint(CameraAction.help, "Help")]
     }
     if app.stopPending || app.sessionState == .finalizing {
-      return [KeyHint(key: "…", title: "Saving the take"), KeyHint(CameraAction.help, "Help")]
+      return [
+        KeyHint(key: "…", title: "Saving the take"),
+        KeyHint(CameraAction.quit, "Quit (the take is left to recover)"),
+        KeyHint(CameraAction.help, "Help"),
+      ]
     }
     if app.isTakeRunning {
       return [

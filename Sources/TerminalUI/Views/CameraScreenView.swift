@@ -1,5 +1,6 @@
 import DualCamCore
 import Foundation
+import Session
 
 /// The camera screen: title bar, live preview, status bar and key hints.
 enum CameraScreenView {
@@ -56,12 +57,22 @@ enum CameraScreenView {
     case .paused:
       return ("\(glyphs.pauseSign) PAUSED \(elapsed)", bar.foreground(Palette.paused).adding(.bold))
     case .finalizing:
-      return ("SAVING…", bar.foreground(Palette.warning).adding(.bold))
+      return (savingBadge(state.session?.saving), bar.foreground(Palette.warning).adding(.bold))
     case .previewing:
       return ("PREVIEW", bar.foreground(Palette.good))
     case .idle:
       return ("STARTING", bar.foreground(Palette.dim))
     }
+  }
+
+  /// `SAVING 79% · 44 frames left, about 4 s`, then `SAVING · completing the files`.
+  static func savingBadge(_ saving: SavingProgress?) -> String {
+    guard let saving else { return "SAVING…" }
+    guard let slowest = saving.slowest else { return "SAVING · completing the files" }
+    let percent = Int((saving.fractionDone * 100).rounded(.down))
+    let time = slowest.secondsLeft.map { ", about \(SavingProgress.duration($0))" } ?? ""
+    let unit = slowest.framesLeft == 1 ? "frame" : "frames"
+    return "SAVING \(percent)% · \(slowest.framesLeft) \(unit) left\(time)"
   }
 
   // MARK: - Preview

@@ -62,7 +62,7 @@ enum DialogView {
       (review.folder.lastPathComponent, panel.adding(.bold)),
       ("saved in \(review.folder.deletingLastPathComponent().path)", panel.foreground(Palette.dim)),
       (
-        "\(Formatting.clock(seconds: review.duration)) · \(review.frames) frames in each file"
+        "\(Formatting.clock(seconds: review.duration)) · \(review.frames - review.encoderLagHeld) frames in each file"
           + (review.pauses > 0 ? " · \(review.pauses) pause\(review.pauses == 1 ? "" : "s")" : ""),
         panel
       ),

@@ -394,6 +394,8 @@ final class SessionExecutor {
       return previous.map { previous in
         var finalizing = previous
         finalizing.state = .finalizing
+        // The counters stay as the take ended; what the stop still waits for is live.
+        finalizing.saving = session?.snapshot().saving
         return finalizing
       }
     }
