@@ -1,8 +1,8 @@
 public import Foundation
 
 /// Runs the built `dualcam` executable as a child process, the way users and scripts do.
-/// Sendable because the pipe readers write their buffers before leaving the group, and those
-/// buffers are read only after waiting for it.
+/// Sendable because the pipe readers write their buffers under `lock`, and read them only
+/// under it too.
 public final class CommandRunner: @unchecked Sendable {
   /// The executable beside the test bundle in the build folder.
   public static let executable: URL = {
@@ -23,6 +23,7 @@ public final class CommandRunner: @unchecked Sendable {
   private var outputData = Data()
   private var errorData = Data()
   private let readers = DispatchGroup()
+  private let lock = NSLock()
 
   /// Starts `dualcam` with `arguments`. The child never reads the machine's own settings file:
   /// `DUALCAM_SETTINGS` points at a file that does not exist unless `environment` names one.
@@ -42,11 +43,32 @@ public final class CommandRunner: @unchecked Sendable {
     for (pipe, isError) in [(output, false), (error, true)] {
       readers.enter()
       DispatchQueue.global().async { [self] in
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        if isError { errorData = data } else { outputData = data }
+        while true {
+          let data = pipe.fileHandleForReading.availableData
+          if data.isEmpty { break }
+          lock.withLock {
+            if isError { errorData += data } else { outputData += data }
+          }
+        }
         readers.leave()
       }
     }
+  }
+
+  /// What the child has written to standard error so far.
+  public var standardErrorSoFar: String {
+    lock.withLock { String(decoding: errorData, as: UTF8.self) }
+  }
+
+  /// Waits up to `timeout` seconds for standard error to contain `text`; true when it does.
+  public func waitForError(containing text: String, timeout: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if standardErrorSoFar.contains(text) { return true }
+      if !process.isRunning { return standardErrorSoFar.contains(text) }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
   }
 
   /// Sends `signal` to the child.
@@ -59,10 +81,12 @@ public final class CommandRunner: @unchecked Sendable {
     if process.isRunning { send(SIGKILL) }
     process.waitUntilExit()
     readers.wait()
-    return Result(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+    return lock.withLock {
+      Result(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData, as: UTF8.self))
+    }
   }
 
   /// Runs `dualcam` to completion.

@@ -126,9 +126,7 @@ struct InterfaceCommand: ParsableCommand {
     log.restore()
     for take in runner.savedTakes { Console.status("saved \(take.path)") }
     if let left = runner.takeLeftUnsaved {
-      Console.status(
-        "quit while saving: the take is left in \(left.path); `dualcam recover` (or the next "
-          + "`dualcam record` into that folder) finishes it from its files")
+      Console.status("quit while saving: " + TakeLeftToRecover.advice(for: left))
       // The thread still saving it must not run on into the process's teardown.
       _exit(0)
     }

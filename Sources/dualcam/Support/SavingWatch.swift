@@ -58,10 +58,8 @@ final class SavingWatch: Sendable {
 
   /// Ends the process, leaving the take where it is for recovery.
   private static func leave(folder: URL?) -> Never {
-    let place = folder.map { " in \($0.path)" } ?? ""
     Console.status(
-      "stopped while saving: the take is left\(place); `dualcam recover` (or the next "
-        + "`dualcam record` into that folder) finishes it from its files")
+      "stopped while saving: " + (folder.map(TakeLeftToRecover.advice(for:)) ?? ""))
     _exit(130)
   }
 }
