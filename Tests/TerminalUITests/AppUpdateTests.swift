@@ -253,7 +253,7 @@ import Testing
     _ = AppUpdate.update(
       &state, .playerOpened(PlayerFixtures.take(events: false)), environment: permissive)
     #expect(state.screens.focused is PlayerScreen)
-    press([.escape], &state)
+    _ = press([.escape], &state)
     guard case .review = state.topOverlay, state.screens.isAtRoot else {
       Issue.record("the review comes back after the player")
       return
@@ -267,7 +267,7 @@ import Testing
       Issue.record("the review waits under the error: \(state.overlays)")
       return
     }
-    press([.enter], &state)
+    _ = press([.enter], &state)
     #expect(press([.character("k")], &state).isEmpty)
     #expect(state.overlays.isEmpty)
   }

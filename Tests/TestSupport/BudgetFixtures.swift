@@ -1,5 +1,5 @@
 public import Budget
-public import DualCamCore
+import DualCamCore
 
 /// Budget inputs the model's tests and the interface's share.
 public enum BudgetFixtures {

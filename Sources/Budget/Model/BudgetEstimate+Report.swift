@@ -1,4 +1,4 @@
-public import DualCamCore
+import DualCamCore
 import Foundation
 
 extension BudgetEstimate {
