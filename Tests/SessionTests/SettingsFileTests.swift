@@ -25,6 +25,7 @@ import Testing
     file.interface.fpsCounter = true
     file.interface.colors = "256"
     file.interface.pictures = "chafa"
+    file.interface.overBudget = "refuse"
     let parsed = try SettingsFile.parse(file.text)
     #expect(parsed == file)
   }
@@ -38,6 +39,22 @@ import Testing
         (try? SettingsFile.parse("[interface]\npictures = \"\(choice)\"\n"))?.interface.pictures
           == choice)
     }
+  }
+
+  @Test func anAnswerToATakeOverBudgetThatDoesNotExistIsNamed() {
+    do {
+      _ = try SettingsFile.parse("[interface]\nover_budget = \"maybe\"\n")
+      Issue.record("accepted")
+    } catch {
+      #expect(error.problem.contains("'maybe' is not an answer to a take over budget"))
+      #expect(error.fix.contains("ask, adapt, refuse or ignore"))
+    }
+    for answer in ["ask", "adapt", "refuse", "ignore"] {
+      #expect(
+        (try? SettingsFile.parse("[interface]\nover_budget = \"\(answer)\"\n"))?.interface
+          .overBudget == answer)
+    }
+    #expect(SettingsFile().interface.overBudget == "ask")
   }
 
   @Test func aMissingFileGivesTheDefaults() throws {

@@ -47,6 +47,71 @@ import Testing
     assertSnapshot(AppRenderer.render(state), named: "over-budget-140x40")
   }
 
+  @Test func atEightyByTwentyFourTheTableScrollsAndTheButtonsStay() throws {
+    let lines = try BudgetModel.estimate(BudgetFixtures.twoYUYVCamerasOnOneBus()).reportLines
+    var state = StateFixtures.previewing(width: 80, height: 24)
+    _ = AppUpdate.update(
+      &state, .overBudget(lines.joined(separator: "\n")), environment: .permissive)
+    var screen = AppRenderer.render(state).text
+    #expect(screen.contains("y Record anyway") && screen.contains("n Cancel"))
+    #expect(screen.contains("↑↓ 1–"), "the view says there is more")
+    #expect(!screen.contains("1. camera format MJPEG"), "the changes are below the fold")
+    for _ in 0..<40 { _ = AppUpdate.update(&state, .key(.down), environment: .permissive) }
+    screen = AppRenderer.render(state).text
+    #expect(screen.contains("1. camera format MJPEG"), "scrolled to the end: \(screen)")
+    #expect(screen.contains("y Record anyway"))
+    assertSnapshot(AppRenderer.render(state), named: "over-budget-80x24-scrolled")
+    // The answers still work after scrolling.
+    let commands = AppUpdate.update(&state, .key(.character("a")), environment: .permissive)
+    #expect(commands == [.startRecordingAdapted])
+  }
+
+  @Test func theOverBudgetAnswerInTheMenusDecidesWhatTheRecordKeyDoes() {
+    let table = "over: cost 1.40, limited by USB bus 1"
+    func answer(_ choice: OverBudgetAnswer) -> (AppState, [AppCommand]) {
+      var state = StateFixtures.previewing()
+      state.overBudgetAnswer = choice
+      let commands = AppUpdate.update(&state, .overBudget(table), environment: .permissive)
+      return (state, commands)
+    }
+    var (state, commands) = answer(.ask)
+    #expect(commands.isEmpty)
+    guard case .confirm(let question) = state.overlays.last else {
+      Issue.record("ask shows the dialog")
+      return
+    }
+    #expect(question.title == "Over budget" && question.alternative?.key == "a")
+
+    (state, commands) = answer(.adapt)
+    #expect(commands == [.startRecordingAdapted] && state.overlays.isEmpty)
+
+    (state, commands) = answer(.ignore)
+    #expect(commands == [.startRecordingOverBudget])
+    #expect(state.toasts.last?.text.contains("recording anyway") == true)
+
+    (state, commands) = answer(.refuse)
+    #expect(commands.isEmpty)
+    guard case .confirm(let refusal) = state.overlays.last else {
+      Issue.record("refuse says why")
+      return
+    }
+    #expect(refusal.title == "Not recorded: over budget" && refusal.message.contains(table))
+    #expect(!AppRenderer.render(state).text.contains("n Cancel"), "one answer: Close")
+    #expect(AppUpdate.update(&state, .key(.enter), environment: .permissive).isEmpty)
+    #expect(state.overlays.isEmpty)
+
+    // The menu row cycles through the answers and saves the choice.
+    state = StateFixtures.previewing()
+    let page = MenuCatalog.recordingPage(state)
+    let row = page.items.first { $0.title == "Over budget" }
+    #expect(row?.value == "ask")
+    guard let effect = row?.adjust(1), case .overBudget(let next) = effect else {
+      Issue.record("the row changes the answer")
+      return
+    }
+    #expect(next == .adapt)
+  }
+
   @Test func aTakeThatFitsStartsWithItsBudgetInTheMetadata() throws {
     let folder = try TemporaryFolder()
     let executor = SessionExecutor(openSources: SessionExecutorTests.opener)

@@ -28,6 +28,8 @@ public struct SettingsFile: Sendable, Equatable {
     /// keeps up), pixels (always where it has them), chafa (libchafa's symbols in the player),
     /// blocks.
     public var pictures = "auto"
+    /// What the record key does with a take over budget: ask, adapt, refuse or ignore.
+    public var overBudget = "ask"
     /// Creates the defaults.
     public init() {}
   }

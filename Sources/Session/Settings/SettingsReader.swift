@@ -15,7 +15,7 @@ struct SettingsReader {
     ],
     "devices": ["front", "back"],
     "audio": ["input", "rate", "channels", "bitrate", "codec", "gain", "muted", "input2", "mix"],
-    "interface": ["fps_counter", "log_level", "colors", "pictures"],
+    "interface": ["fps_counter", "log_level", "colors", "pictures", "over_budget"],
   ]
 
   mutating func read() throws(DualCamError) -> SettingsFile {
@@ -83,6 +83,14 @@ struct SettingsReader {
           fix: "use auto, pixels, chafa or blocks")
       }
       file.interface.pictures = pictures
+    }
+    if let answer = try string("interface", "over_budget") {
+      guard ["ask", "adapt", "refuse", "ignore"].contains(answer) else {
+        throw problem(
+          "interface", "over_budget", "'\(answer)' is not an answer to a take over budget",
+          fix: "use ask, adapt, refuse or ignore")
+      }
+      file.interface.overBudget = answer
     }
     return file
   }

@@ -77,6 +77,8 @@ enum SettingsWriter {
       "log_level = \(quoted(file.interface.logLevel))  # quiet, error, warning or info",
       "colors = \(quoted(file.interface.colors))  # auto, truecolor, 256, 16 or none",
       "pictures = \(quoted(file.interface.pictures))  # auto, pixels, chafa (the player) or blocks",
+      "over_budget = \(quoted(file.interface.overBudget))  # a take over budget: ask, adapt, "
+        + "refuse or ignore",
       "",
     ]
     return lines.joined(separator: "\n")

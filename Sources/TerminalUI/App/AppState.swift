@@ -17,6 +17,8 @@ public struct AppState: Sendable {
   public var colorPreference: TerminalCapabilities.ColorDepth?
   /// The user's choice of picture renderer (`[interface] pictures`).
   public var picturePreference: PictureChoice = .auto
+  /// What the record key does with a take over budget (Menu › Recording).
+  public var overBudgetAnswer: OverBudgetAnswer = .ask
   /// True while pictures are drawn in real pixels (the choice, the terminal's answer and the
   /// link allow it): views mark their pictures for the terminal's `PixelWriter`.
   public var picturesInPixels = false
@@ -246,12 +248,15 @@ extension AppState {
     public var colors: TerminalCapabilities.ColorDepth?
     /// How pictures are drawn.
     public var pictures: PictureChoice
+    /// What the record key does with a take over budget.
+    public var overBudget: OverBudgetAnswer
 
     /// Creates the preferences.
     public init(
       fpsCounter: Bool, logLevel: LogLevel, colors: TerminalCapabilities.ColorDepth?,
-      pictures: PictureChoice = .auto
+      pictures: PictureChoice = .auto, overBudget: OverBudgetAnswer = .ask
     ) {
+      self.overBudget = overBudget
       self.fpsCounter = fpsCounter
       self.logLevel = logLevel
       self.colors = colors

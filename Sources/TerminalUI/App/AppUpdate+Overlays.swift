@@ -32,6 +32,14 @@ extension AppUpdate {
         else { break }
         state.overlays.removeLast()
         return confirm(alternative.action, &state)
+      case .up, .down, .pageUp, .pageDown:
+        // A message taller than the screen (the budget's table at 80×24) scrolls; the view
+        // stops at its last line.
+        let steps = [Key.up: -1, .down: 1, .pageUp: -10, .pageDown: 10][key] ?? 0
+        var scrolled = confirmation
+        let lines = confirmation.message.split(separator: "\n", omittingEmptySubsequences: false)
+        scrolled.scroll = min(max(confirmation.scroll + steps, 0), lines.count)
+        state.replaceTop(.confirm(scrolled))
       default: break
       }
       return []
@@ -51,6 +59,8 @@ extension AppUpdate {
     switch action {
     case .stopAndQuit:
       return quitAfterSaving(&state)
+    case .dismiss:
+      return []
     case .quitLeavingTake:
       state.leavesTakeUnsaved = true
       state.quitting = true
@@ -206,6 +216,9 @@ extension AppUpdate {
       return [.saveSettings]
     case .pictures(let choice):
       state.picturePreference = choice
+      return [.saveSettings]
+    case .overBudget(let answer):
+      state.overBudgetAnswer = answer
       return [.saveSettings]
     case .action(let action):
       state.overlays.removeAll {

@@ -55,6 +55,7 @@ public enum AppUpdate {
       state.logLevel = preferences.logLevel
       state.colorPreference = preferences.colors
       state.picturePreference = preferences.pictures
+      state.overBudgetAnswer = preferences.overBudget
       return [.setLogLevel(preferences.logLevel)]
     case .stopRequested:
       guard !state.quitAfterStop else { return [] }
@@ -76,16 +77,7 @@ public enum AppUpdate {
       toast(&state, "Recording to \(folder.deletingPathExtension().lastPathComponent)")
       return []
     case .overBudget(let explanation):
-      state.overlays.append(
-        .confirm(
-          Confirmation(
-            title: "Over budget",
-            message: explanation
-              + "\n\nRecording anyway may repeat frames or stop early; adapting makes the "
-              + "changes that leave the settings you chose alone.",
-            confirmLabel: "Record anyway", action: .recordOverBudget,
-            alternative: (key: "a", label: "Adapt and record", action: .recordAdapted))))
-      return []
+      return answerOverBudget(explanation, &state)
     case .recordingAdapted(let settings, let lines):
       // Kept for the next takes, as a change in the menus is.
       state.settings = settings
@@ -275,6 +267,40 @@ public enum AppUpdate {
     guard state.screens.isAtRoot, let review = state.camera.reviewAfterPlayback else { return }
     state.camera.reviewAfterPlayback = nil
     state.overlays.insert(.review(review), at: 0)
+  }
+
+  /// The record key found a take over budget: answers as Menu › Recording › Over budget says.
+  static func answerOverBudget(_ explanation: String, _ state: inout AppState) -> [AppCommand] {
+    switch state.overBudgetAnswer {
+    case .ask:
+      state.overlays.append(
+        .confirm(
+          Confirmation(
+            title: "Over budget",
+            message: explanation
+              + "\n\nRecording anyway may repeat frames or hold them; adapting makes the "
+              + "changes that leave the settings you chose alone.",
+            confirmLabel: "Record anyway", action: .recordOverBudget,
+            alternative: (key: "a", label: "Adapt and record", action: .recordAdapted))))
+      return []
+    case .adapt:
+      return [.startRecordingAdapted]
+    case .refuse:
+      state.overlays.append(
+        .confirm(
+          Confirmation(
+            title: "Not recorded: over budget",
+            message: explanation
+              + "\n\nMenu › Recording › Over budget is set to refuse: change the settings, or "
+              + "set it to ask to be given the choice.",
+            confirmLabel: "Close", action: .dismiss)))
+      return []
+    case .ignore:
+      toast(
+        &state, "Over budget, recording anyway (Menu › Recording › Over budget: ignore)",
+        problem: true)
+      return [.startRecordingOverBudget]
+    }
   }
 
   /// Quitting from the root screen: while a take runs, asks first (it is then stopped and

@@ -60,6 +60,8 @@ public struct Confirmation: Sendable, Equatable {
   public var action: ConfirmedAction
   /// What `a` does besides yes and no, with its label (an over-budget take can be adapted).
   public var alternative: (key: Character, label: String, action: ConfirmedAction)?
+  /// The first line of the message shown, when it is taller than the screen (↑ ↓ scroll).
+  public var scroll = 0
 
   /// Creates a question; `alternative` adds a third answer.
   public init(
@@ -77,7 +79,7 @@ public struct Confirmation: Sendable, Equatable {
     lhs.title == rhs.title && lhs.message == rhs.message && lhs.confirmLabel == rhs.confirmLabel
       && lhs.action == rhs.action && lhs.alternative?.key == rhs.alternative?.key
       && lhs.alternative?.label == rhs.alternative?.label
-      && lhs.alternative?.action == rhs.alternative?.action
+      && lhs.alternative?.action == rhs.alternative?.action && lhs.scroll == rhs.scroll
   }
 
   /// What a confirmation guards.
@@ -86,6 +88,8 @@ public struct Confirmation: Sendable, Equatable {
     case stopAndQuit
     /// Quit while the take is still being saved, leaving it for `dualcam recover`.
     case quitLeavingTake
+    /// Nothing: the question only informs (its one answer closes it).
+    case dismiss
     /// Stop the running take and delete it.
     case stopAndDiscard
     /// Delete a finished take.

@@ -138,6 +138,13 @@ public enum MenuCatalog {
           $0.preset = presets.cycled(from: preset, by: $1)
         })
     }
+    let answer = state.overBudgetAnswer
+    items.append(
+      MenuItem(
+        title: "Over budget", value: answer.rawValue, kind: .choice,
+        note: "When a take would not fit this machine: \(answer.explanation)",
+        adjust: { delta in .overBudget(OverBudgetAnswer.allCases.cycled(from: answer, by: delta)) }
+      ))
     items.append(
       MenuItem(
         title: "Output folder", value: state.system.outputFolder ?? "default", kind: .info,

@@ -72,6 +72,8 @@ public enum MenuEffect: Sendable {
   case colors(TerminalCapabilities.ColorDepth?)
   /// Choose how pictures are drawn.
   case pictures(PictureChoice)
+  /// Choose what the record key does with a take over budget.
+  case overBudget(OverBudgetAnswer)
   /// Do an action of the focused screen as its key would.
   case action(any ScreenAction)
   /// Refuse, saying why.

@@ -19,14 +19,22 @@ enum DialogView {
     buffer.fill(box, style: panel)
     buffer.drawBox(
       box, title: confirmation.title, style: panel.foreground(Palette.warning), glyphs: glyphs)
-    for (offset, line) in lines.enumerated() where box.y + 2 + offset < box.maxY - 2 {
+    // Rows between the title's blank line and the buttons' blank line.
+    let rows = max(box.height - 5, 1)
+    let first = min(confirmation.scroll, max(lines.count - rows, 0))
+    for (offset, line) in lines.dropFirst(first).prefix(rows).enumerated() {
       buffer.write(line, x: box.x + 3, y: box.y + 2 + offset, style: panel)
     }
     var buttons = "y \(confirmation.confirmLabel)    "
     if let alternative = confirmation.alternative {
       buttons += "\(alternative.key) \(alternative.label)    "
     }
-    buttons += "n Cancel"
+    if confirmation.action != .dismiss { buttons += "n Cancel" }
+    if lines.count > rows {
+      // Where the view stands, and that there is more.
+      let shown = "\(first + 1)–\(min(first + rows, lines.count)) of \(lines.count)"
+      buttons += "    ↑↓ \(shown)"
+    }
     buffer.write(
       buttons, x: box.x + 3, y: box.maxY - 2, style: panel.foreground(Palette.accent).adding(.bold))
   }

@@ -38,7 +38,8 @@ final class SettingsExecutor {
       fpsCounter: interface.fpsCounter,
       logLevel: AppState.LogLevel(rawValue: interface.logLevel) ?? .warning,
       colors: TerminalCapabilities.ColorDepth(rawValue: interface.colors),
-      pictures: PictureChoice(rawValue: interface.pictures) ?? .auto)
+      pictures: PictureChoice(rawValue: interface.pictures) ?? .auto,
+      overBudget: OverBudgetAnswer(rawValue: interface.overBudget) ?? .ask)
   }
 
   /// Remembers the sources the user chose in the interface, for the next save.
@@ -61,6 +62,7 @@ final class SettingsExecutor {
     current.interface.logLevel = preferences.logLevel.rawValue
     current.interface.colors = preferences.colors?.rawValue ?? "auto"
     current.interface.pictures = preferences.pictures.rawValue
+    current.interface.overBudget = preferences.overBudget.rawValue
     let changed = file.keeping(changesFrom: inEffect, to: current)
     guard changed != file || !FileManager.default.fileExists(atPath: url.path) else {
       inEffect = current
@@ -90,6 +92,6 @@ extension AppState {
   var preferences: Preferences {
     Preferences(
       fpsCounter: fpsCounterVisible, logLevel: logLevel, colors: colorPreference,
-      pictures: picturePreference)
+      pictures: picturePreference, overBudget: overBudgetAnswer)
   }
 }
