@@ -32,16 +32,16 @@ public struct Calibrator: Sendable {
     self.measure = measure
   }
 
-  /// The table for `inputs` and whatever the planner may try from them. `progress` hears of
-  /// each work before it is measured (its number from 1, how many are to be measured, the
-  /// work); `isCancelled` is asked before each, and a true answer stops the calibration with
-  /// what was measured so far (`Outcome.cancelled`).
+  /// The table for `inputs` and, with `alternatives`, whatever the planner may try from them.
+  /// `progress` hears of each work before it is measured (its number from 1, how many are to
+  /// be measured, the work); `isCancelled` is asked before each, and a true answer stops the
+  /// calibration with what was measured so far (`Outcome.cancelled`).
   public func calibrate(
-    for inputs: BudgetInputs,
+    for inputs: BudgetInputs, alternatives: Bool = true,
     progress: (_ number: Int, _ count: Int, _ work: CalibrationWork) -> Void = { _, _, _ in },
     isCancelled: () -> Bool = { false }
   ) throws(DualCamError) -> Outcome {
-    let needed = try BudgetModel.calibrationNeeded(for: inputs)
+    let needed = try BudgetModel.calibrationNeeded(for: inputs, alternatives: alternatives)
     let cached = cache.load()
     var table = CalibrationTable(takeFigures: cached.takeFigures)
     var fresh = CalibrationTable()

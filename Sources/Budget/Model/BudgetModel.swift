@@ -59,11 +59,11 @@ public enum BudgetModel {
     CPUCostModel.overheadWork(inputs, canvas: try canvasSize(inputs))
   }
 
-  /// The per-frame work calibration must have measured to weigh the CPU for `inputs` and for
-  /// the suggestions the planner may try (other presets, MJPEG decoding); sizes the planner
-  /// tries are scaled by area from these.
-  public static func calibrationNeeded(for inputs: BudgetInputs) throws(DualCamError)
-    -> [CalibrationWork]
+  /// The per-frame work calibration must have measured to weigh the CPU for `inputs` and, with
+  /// `alternatives`, for the suggestions the planner may try (other presets, MJPEG decoding);
+  /// sizes the planner tries are scaled by area from these. The take's own works come first.
+  public static func calibrationNeeded(for inputs: BudgetInputs, alternatives: Bool = true)
+    throws(DualCamError) -> [CalibrationWork]
   {
     var works: [CalibrationWork] = []
     func add(_ work: CalibrationWork) {
@@ -73,6 +73,7 @@ public enum BudgetModel {
       for stage in stages where stage.work.kind != .takeOverhead { add(stage.work) }
     }
     add(CPUCostModel.stages(inputs, canvas: try canvasSize(inputs)))
+    guard alternatives else { return works }
     for change in DegradePlanner.formatChanges(inputs) {
       let variant = try change.applied(to: inputs)
       add(CPUCostModel.stages(variant, canvas: try canvasSize(variant)))

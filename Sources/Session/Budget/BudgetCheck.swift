@@ -32,14 +32,17 @@ public struct BudgetCheck: Sendable {
   /// nothing.
   public var calibrator: Calibrator? = nil
 
-  /// Weighs `settings` with the opened sources `front` and `back`. `status` hears the one line
-  /// said before a calibration (1–5 s on first use and when the settings change).
-  /// `calibrator` is this machine's (tests stand in one that measures nothing).
+  /// Weighs `settings` with the opened sources `front` and `back`. `status` hears each stage of
+  /// a calibration as it starts (seconds on first use and when the settings change), and
+  /// `takeMeasured` whether the take fits once its own works are measured, before the
+  /// `alternatives`. `calibrator` is this machine's (tests stand in one that measures nothing).
   public static func weigh(
     settings: RecordingSettings, front: SourceInfo, back: SourceInfo,
     durationSeconds: Double? = nil, calibrator: Calibrator? = nil,
+    alternatives: Alternatives = .whenNotFitting,
     status: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false },
-    stage: (_ number: Int, _ count: Int) -> Void = { _, _ in }
+    stage: (_ number: Int, _ count: Int) -> Void = { _, _ in },
+    takeMeasured: (_ fits: Bool) -> Void = { _ in }
   ) throws(DualCamError) -> BudgetCheck {
     let probe = BudgetProbe()
     let sources = [
@@ -54,9 +57,10 @@ public struct BudgetCheck: Sendable {
     let calibrator =
       calibrator ?? Calibrator(cache: CalibrationCache(machine: MachineFingerprint.read()))
     // Each stage is said as it starts: a calibration takes seconds, and a wait shows where it
-    // is and how to stop it.
-    let outcome = try calibrator.calibrate(
-      for: inputs,
+    // is and how to stop it. The take's own works first: a take that fits needs no more, and
+    // starts as soon as they are measured.
+    var outcome = try calibrator.calibrate(
+      for: inputs, alternatives: false,
       progress: { number, count, work in
         stage(number, count)
         status(
@@ -64,13 +68,47 @@ public struct BudgetCheck: Sendable {
             + "\(work)… (Ctrl-C stops)")
       }, isCancelled: isCancelled)
     inputs.calibration = outcome.table
+    var estimate = try BudgetModel.estimate(inputs)
+    if !outcome.cancelled { takeMeasured(estimate.verdict == .fits) }
+    let wanted =
+      switch alternatives {
+      case .always: true
+      case .whenNotFitting: estimate.verdict != .fits
+      case .never: false
+      }
+    if wanted && !outcome.cancelled {
+      // What the planner may suggest instead (faster presets, MJPEG from the cameras).
+      let before = outcome.problems
+      outcome = try calibrator.calibrate(
+        for: inputs, alternatives: true,
+        progress: { number, count, work in
+          stage(number, count)
+          status(
+            "calibrating what could fit instead: stage \(number) of \(count), \(work)… "
+              + "(Ctrl-C stops)")
+        }, isCancelled: isCancelled)
+      outcome.problems = before + outcome.problems.filter { !before.contains($0) }
+      inputs.calibration = outcome.table
+      estimate = try BudgetModel.estimate(inputs)
+    }
     var notes = outcome.problems
     if outcome.cancelled {
       notes.append("the calibration was stopped: what it had not measured is not weighed")
     }
     return BudgetCheck(
-      settings: settings, inputs: inputs, estimate: try BudgetModel.estimate(inputs),
-      notes: notes, calibrator: calibrator)
+      settings: settings, inputs: inputs, estimate: estimate, notes: notes,
+      calibrator: calibrator)
+  }
+
+  /// When a check calibrates the works the planner may suggest instead of the settings
+  /// (other presets, MJPEG from the cameras), beyond the take's own.
+  public enum Alternatives: Sendable {
+    /// Only when the settings do not fit: a take that fits waits for nothing more.
+    case whenNotFitting
+    /// Always (in the background, so that the menus can show what each choice costs).
+    case always
+    /// Never.
+    case never
   }
 
   /// Whether a take may start without asking: the cost is under 0.95.

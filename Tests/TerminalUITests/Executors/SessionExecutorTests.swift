@@ -3,6 +3,7 @@ import Capture
 import DualCamCore
 import Foundation
 import Session
+import Synchronization
 import TestSupport
 import Testing
 
@@ -156,6 +157,58 @@ import Testing
     #expect(!told.contains { if case .recordingStarted = $0 { true } else { false } })
     #expect(executor.session?.state == .previewing, "no take started")
     #expect(folder.entries.isEmpty)
+  }
+
+  @Test func aTakeThatFitsStartsWithoutWaitingForTheAlternativesAndTheyAreMeasuredAfter() throws {
+    let folder = try TemporaryFolder()
+    let cache = try TemporaryFolder()
+    // The take's own works (preset medium) are measured at once; each other preset, which only
+    // the menus and a take over budget need, takes 0.4 s.
+    let alternativesBegun = Mutex(0)
+    let calibrator = OverBudgetTests.standInCalibrator(in: cache.url) { work, _ in
+      if work.kind == .encode && work.preset != "medium" {
+        alternativesBegun.withLock { $0 += 1 }
+        Thread.sleep(forTimeInterval: 0.4)
+      }
+      return 0.0001
+    }
+    let executor = SessionExecutor(openSources: Self.opener, calibrator: calibrator)
+    defer { executor.shutdown(takeRunning: false) }
+    var settings = Self.settings(folder: folder.url)
+    settings.preset = "medium"
+    _ = executor.open(front: "synthetic", back: "synthetic", settings: settings)
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, alternativesBegun.withLock({ $0 }) == 0 {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(executor.isCalibrating, "the alternatives are being measured")
+    guard case .recordingWaitsForCalibration = executor.startRecording().first else {
+      Issue.record("record waits for the stage under way")
+      return
+    }
+    var told: [AppEvent] = []
+    while Date() < deadline,
+      !told.contains(where: { if case .recordingStarted = $0 { true } else { false } })
+    {
+      Thread.sleep(forTimeInterval: 0.02)
+      told += executor.collectCalibration()
+    }
+    // The calibration stopped after the stage it was in: far from all five faster presets.
+    #expect(alternativesBegun.withLock { $0 } < 3, "\(told)")
+    #expect(told.contains { if case .recordingStarted = $0 { true } else { false } })
+    executor.startStop()
+    var finished: AppEvent?
+    while Date() < deadline, finished == nil {
+      Thread.sleep(forTimeInterval: 0.02)
+      finished = executor.collectFinishedStop()
+    }
+    // Once the take is over, the rest is measured in the background.
+    #expect(executor.isCalibrating)
+    while Date() < deadline, executor.isCalibrating {
+      Thread.sleep(forTimeInterval: 0.05)
+      _ = executor.collectCalibration()
+    }
+    #expect(alternativesBegun.withLock { $0 } >= 5, "every faster preset measured in the end")
   }
 
   @Test func theReviewSaysPerCameraWhatTheMetadataSays() throws {

@@ -33,6 +33,13 @@ final class SessionExecutor {
   private let calibrationStage = Locked<(number: Int, count: Int)?>(nil)
   /// The stage last told to the interface.
   private var toldStage: (number: Int, count: Int)?
+  /// The calibration has measured the take's own works, found that it fits, and goes on with
+  /// what else could fit (for the menus): a take asked for now need not wait for that.
+  private let takeFitsAndIsMeasured = Locked(false)
+  /// Set to stop the calibration at its next stage, so that a take can start.
+  private let stopCalibration = Locked(false)
+  /// The calibration was stopped for a take: finish it once the take is over.
+  private var calibrateAfterTake = false
 
   /// The calibrator budget checks use (nil: this machine's; tests stand in their own).
   private let calibrator: Calibrator?
@@ -191,6 +198,11 @@ final class SessionExecutor {
     }
     if calibrationThread != nil {
       recordWhenCalibrated = overBudget
+      if takeFitsAndIsMeasured.withLock({ $0 }) {
+        // Only the alternatives are left: stop at the next stage and record.
+        stopCalibration.withLock { $0 = true }
+        calibrateAfterTake = true
+      }
       return [.recordingWaitsForCalibration]
     }
     if let question = checkBudget(session, overBudget: overBudget) { return [question] }
@@ -291,11 +303,17 @@ final class SessionExecutor {
     }
     let (settings, front, back) = (session.settings, session.front.info, session.back.info)
     let (done, calibrator, stage) = (calibrationDone, calibrator, calibrationStage)
+    let (measured, stop) = (takeFitsAndIsMeasured, stopCalibration)
     stage.withLock { $0 = nil }
+    measured.withLock { $0 = false }
+    stop.withLock { $0 = false }
     let thread = Thread {
+      // The alternatives too, in the background: the menus show what each choice costs.
       _ = try? BudgetCheck.weigh(
         settings: settings, front: front, back: back, calibrator: calibrator,
-        stage: { number, count in stage.withLock { $0 = (number, count) } })
+        alternatives: .always, isCancelled: { stop.withLock { $0 } },
+        stage: { number, count in stage.withLock { $0 = (number, count) } },
+        takeMeasured: { fits in measured.withLock { $0 = fits } })
       done.put(true)
     }
     thread.name = "budget-calibration"
@@ -367,6 +385,11 @@ final class SessionExecutor {
   func collectFinishedStop() -> AppEvent? {
     guard stopThread != nil, let result = stopResult.take() else { return nil }
     stopThread = nil
+    if calibrateAfterTake {
+      // The calibration stopped for the take; what the menus lack is measured now.
+      calibrateAfterTake = false
+      startCalibration()
+    }
     switch result {
     case .success(let take):
       return .takeFinished(Self.review(of: take))
@@ -381,6 +404,7 @@ final class SessionExecutor {
 
   /// Waits for a running stop to finish (when quitting) and returns its result, if one ran.
   func waitForStop() -> AppEvent? {
+    calibrateAfterTake = false  // quitting: nothing more to measure
     while stopThread != nil {
       Thread.sleep(forTimeInterval: 0.02)
       if let finished = collectFinishedStop() { return finished }
