@@ -19,6 +19,9 @@ struct MemoryCostModelTests {
     (ImageSize(width: 1280, height: 720), 30, "ultrafast", 153.4e6),
     (ImageSize(width: 1280, height: 720), 30, "veryfast", 416.6e6),
     (ImageSize(width: 1280, height: 720), 30, "medium", 674.4e6),
+    (ImageSize(width: 1280, height: 720), 60, "medium", 780.2e6),
+    // The interface (scripts/tui-test saving): a first-use calibration, then the take.
+    (ImageSize(width: 1280, height: 720), 60, "medium", 856.9e6),
     (ImageSize(width: 640, height: 480), 30, "medium", 320.7e6),
   ]
 
@@ -40,7 +43,7 @@ struct MemoryCostModelTests {
       // A figure under the take would let a small board be killed for memory; one far over it
       // would refuse takes that fit.
       #expect(demand >= take.bytes, "\(take.size) \(take.fps) \(take.preset): \(demand)")
-      #expect(demand <= take.bytes * 1.45, "\(take.size) \(take.fps) \(take.preset): \(demand)")
+      #expect(demand <= take.bytes * 1.4, "\(take.size) \(take.fps) \(take.preset): \(demand)")
     }
   }
 }

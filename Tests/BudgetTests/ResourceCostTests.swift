@@ -170,9 +170,9 @@ struct ResourceCostTests {
     let frame = 1280.0 * 720 * 1.5
     let canvas = 1280.0 * 1440 * 1.5
     // Pools 2 × 27 frames; 4 YUYV buffers per camera; an ultrafast encoder holds 6 pictures,
-    // with the allocator's 20 %; and the program's own 45 MB.
+    // with the allocator's 35 %; and the program's own 45 MB.
     let expected =
-      54 * frame + 8 * 1280 * 720 * 2 + 6 * 1.2 * (canvas + 2 * frame) + 45e6
+      54 * frame + 8 * 1280 * 720 * 2 + 6 * 1.35 * (canvas + 2 * frame) + 45e6
     let estimate = try BudgetModel.costs(
       F.inputs(
         sources: [F.camera(.front, format: .yuyv), F.camera(.back, format: .yuyv)],
