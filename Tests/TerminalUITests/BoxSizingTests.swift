@@ -40,6 +40,21 @@ import Testing
     #expect(box.width <= width - 2)
   }
 
+  @Test func anErrorIsAsWideAsItsSentencesUpToTheWindow() {
+    let problem =
+      "the take /srv/takes/2026-11-28_10-00-00 could not be finished: writing front_2026.mov "
+      + "failed (No space left on device)"
+    var state = StateFixtures.previewing(width: 140, height: 40)
+    state.overlays = [.error(ErrorReport(title: "Disk full", problem: problem, fix: "free space"))]
+    var text = AppRenderer.render(state).text
+    #expect(text.contains(problem), "one line where the window has room: \(text)")
+    state = StateFixtures.previewing(width: 80, height: 24)
+    state.overlays = [.error(ErrorReport(title: "Disk full", problem: problem, fix: "free space"))]
+    text = AppRenderer.render(state).text
+    // Wrapped, never cut: every word is on the screen.
+    for word in problem.split(separator: " ") { #expect(text.contains(word), "\(word)") }
+  }
+
   @Test func aWideWindowGivesTheMenuItsContentsWidthNotMore() {
     var state = F.gallery(width: 160, height: 40)
     F.press([.character("m")], &state)

@@ -42,12 +42,14 @@ enum DialogView {
   static func drawError(
     _ report: ErrorReport, in area: ScreenRect, into buffer: inout CellBuffer, glyphs: Glyphs
   ) {
-    var lines = wrap(report.problem, width: 58)
-    if let fix = report.fix {
+    let fix = report.fix.map { "What to do: \($0)" }
+    let width = textWidth(for: [report.problem, report.title] + (fix.map { [$0] } ?? []), in: area)
+    var lines = wrap(report.problem, width: width)
+    if let fix {
       lines.append("")
-      lines += wrap("What to do: \(fix)", width: 58)
+      lines += wrap(fix, width: width)
     }
-    let box = area.centered(width: 64, height: lines.count + 5)
+    let box = area.centered(width: width + 6, height: min(lines.count + 5, area.height))
     let panel = CellStyle(foreground: Palette.panelText, background: Palette.panel)
     buffer.fill(box, style: panel)
     buffer.drawBox(
@@ -57,6 +59,15 @@ enum DialogView {
     }
     buffer.write(
       "Enter close", x: box.x + 3, y: box.maxY - 2, style: panel.foreground(Palette.accent))
+  }
+
+  /// How wide a box's text may be: its longest line (a paragraph unwrapped), at least 50
+  /// columns, at most what the screen leaves around the box's frame and margins.
+  static func textWidth(for texts: [String], minimum: Int = 50, in area: ScreenRect) -> Int {
+    let longest =
+      texts.flatMap { $0.split(separator: "\n") }.map { BufferText.columns(String($0)) }.max()
+      ?? 0
+    return min(max(longest, minimum), max(area.width - 10, 20))
   }
 
   static func drawReview(

@@ -10,8 +10,9 @@ enum GalleryDialogView {
     let keys = panel.foreground(Palette.accent).adding(.bold)
     switch dialog {
     case .confirm(let title, let message, let confirmLabel, _):
-      let lines = DialogView.wrap(message, width: 50)
-      let box = area.centered(width: 56, height: lines.count + 5)
+      let width = DialogView.textWidth(for: [message, title], in: area)
+      let lines = DialogView.wrap(message, width: width)
+      let box = area.centered(width: width + 6, height: min(lines.count + 5, area.height))
       buffer.fill(box, style: panel)
       buffer.drawBox(box, title: title, style: panel.foreground(Palette.warning), glyphs: glyphs)
       for (offset, line) in lines.enumerated() {
@@ -19,7 +20,13 @@ enum GalleryDialogView {
       }
       buffer.write("y \(confirmLabel)    n Cancel", x: box.x + 3, y: box.maxY - 2, style: keys)
     case .input(let input):
-      let box = area.centered(width: min(64, area.width - 2), height: 7)
+      // As wide as the text typed, the reason for a refusal and the help, up to the screen.
+      let longestHelp =
+        "container: \(input.container ?? "as recorded") (Tab)   Enter OK   Esc Cancel"
+      let width = DialogView.textWidth(
+        for: [input.line.text + " ", input.refusal ?? "", input.title, longestHelp],
+        minimum: 58, in: area)
+      let box = area.centered(width: width + 6, height: 7)
       buffer.fill(box, style: panel)
       buffer.drawBox(
         box, title: input.title, style: panel.foreground(Palette.accent), glyphs: glyphs)
@@ -51,13 +58,14 @@ enum GalleryDialogView {
       }
       buffer.write(help, x: box.x + 3, y: box.maxY - 2, style: keys, maxWidth: box.width - 5)
     case .exporting(let progress):
-      let box = area.centered(width: min(60, area.width - 2), height: 7)
-      buffer.fill(box, style: panel)
-      buffer.drawBox(
-        box, title: "Exporting", style: panel.foreground(Palette.accent), glyphs: glyphs)
       let fraction = progress?.fraction ?? 0
       let what =
         progress.map { "\($0.take) (\($0.index + 1) of \($0.count)): \($0.file)" } ?? "starting…"
+      let width = DialogView.textWidth(for: [what], minimum: 54, in: area)
+      let box = area.centered(width: width + 6, height: 7)
+      buffer.fill(box, style: panel)
+      buffer.drawBox(
+        box, title: "Exporting", style: panel.foreground(Palette.accent), glyphs: glyphs)
       buffer.write(what, x: box.x + 3, y: box.y + 2, style: panel, maxWidth: box.width - 6)
       let barWidth = box.width - 12
       let filled = Int((Double(barWidth) * min(max(fraction, 0), 1)).rounded())
