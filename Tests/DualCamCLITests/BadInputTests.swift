@@ -16,6 +16,9 @@ struct BadInputTests {
   static let cases: [Case] = [
     Case(arguments: ["--size", "641x480"], status: 64, message: "odd dimension"),
     Case(arguments: ["--size", "0x480"], status: 64, message: "is empty"),
+    // Too small for the sync stamp and the label, which crashed the capture thread.
+    Case(arguments: ["--size", "2x2"], status: 64, message: "smaller than 32 pixels"),
+    Case(arguments: ["--size", "1280x24"], status: 64, message: "smaller than 32 pixels"),
     Case(arguments: ["--size", "big"], status: 64, message: "is not WIDTHxHEIGHT"),
     Case(arguments: ["--codec", "vp9"], status: 64, message: "unknown codec 'vp9'"),
     Case(arguments: ["--container", "avi"], status: 64, message: "unknown container 'avi'"),

@@ -80,6 +80,27 @@ struct LibraryCommandTests {
     #expect(none.standardError.contains("no take matches"))
   }
 
+  @Test("absurd numbers in a take's metadata are shown as what they are, never a crash")
+  func absurdNumbers() throws {
+    let library = try Library()
+    for value in ["-1e308", "1e300", "-5"] {
+      for take in library.takes {
+        let url = library.folder.url.appendingPathComponent("\(take)/metadata.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let changed = text.replacingOccurrences(
+          of: #""duration_seconds" : [^,\n]+"#, with: "\"duration_seconds\" : \(value)",
+          options: .regularExpression)
+        try changed.write(to: url, atomically: true, encoding: .utf8)
+      }
+      let listed = try library.run(["list"])
+      #expect(listed.status == 0, "\(value): \(listed.standardError)")
+      #expect(listed.standardOutput.contains(library.takes[0]), "\(value)")
+      let shown = try library.run(["show", library.takes[0]])
+      #expect(shown.status == 0, "\(value): \(shown.standardError)")
+      #expect(shown.standardOutput.contains("Length"), "\(value)")
+    }
+  }
+
   @Test("show prints the whole metadata, or the file as stored with --json")
   func show() throws {
     let library = try Library()

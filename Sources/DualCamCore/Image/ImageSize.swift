@@ -21,6 +21,10 @@ public struct ImageSize: Hashable, Sendable, Codable, CustomStringConvertible {
   /// almost certainly mistyped.
   public static let maximumDimension = 8192
 
+  /// The smallest frame recorded: the sync stamp's grid and the label need this much picture
+  /// (no camera delivers less than 160x120; smaller is a mistyped size).
+  public static let minimumDimension = 32
+
   /// Checks that 4:2:0 video of this size can be produced: positive, even, and not absurd.
   public func validatedForVideo() throws(DualCamError) -> ImageSize {
     guard width > 0, height > 0 else {
@@ -31,6 +35,11 @@ public struct ImageSize: Hashable, Sendable, Codable, CustomStringConvertible {
       throw .invalidArgument(
         "size \(self) is larger than \(Self.maximumDimension) pixels in one direction",
         fix: "use a size such as 1920x1080")
+    }
+    guard width >= Self.minimumDimension, height >= Self.minimumDimension else {
+      throw .invalidArgument(
+        "size \(self) is smaller than \(Self.minimumDimension) pixels in one direction",
+        fix: "use a size such as 320x240 (cameras deliver 160x120 or more)")
     }
     guard width % 2 == 0, height % 2 == 0 else {
       throw .invalidArgument(

@@ -102,7 +102,7 @@ public final class FileAudioReader {
         StreamTiming.startTimestamp(of: stream), stream.pointee.time_base)
       let videoStart = StreamTiming.seconds(
         StreamTiming.startTimestamp(of: videoStream), videoStream.pointee.time_base)
-      offsetFromVideoNanoseconds = Int64(((soundStart - videoStart) * 1e9).rounded())
+      offsetFromVideoNanoseconds = Int64(saturating: ((soundStart - videoStart) * 1e9).rounded())
     } else {
       offsetFromVideoNanoseconds = 0
     }

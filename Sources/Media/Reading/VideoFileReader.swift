@@ -188,7 +188,7 @@ public final class VideoFileReader {
         let time = StreamTiming.seconds(timestamp - startTimestamp, timeBase)
         // Counted on from the frame before, unless the timestamp says a gap came first
         // (timestamps a little off the grid never number two frames alike).
-        let onTimeline = Int64((time * frameRate.framesPerSecond).rounded())
+        let onTimeline = Int64(saturating: (time * frameRate.framesPerSecond).rounded())
         return Decoded(index: max(onTimeline, nextIndex), time: time)
       case .endOfStream:
         return nil

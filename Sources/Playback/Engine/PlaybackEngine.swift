@@ -125,7 +125,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
   /// Moves by `seconds` of the take (negative: back) from the frame shown or asked for last.
   public func seek(bySeconds seconds: Double) {
-    let frames = Int64((seconds * take.frameRate.framesPerSecond).rounded())
+    let frames = Int64(saturating: (seconds * take.frameRate.framesPerSecond).rounded())
     move(by: frames, pausing: false)
   }
 

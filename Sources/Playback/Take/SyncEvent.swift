@@ -97,6 +97,6 @@ public struct SyncEventMap: Sendable, Equatable {
       let end = min(pause.endSeconds ?? seconds, seconds)
       recorded -= max(end - pause.startSeconds, 0)
     }
-    return max(Int64((recorded * metadata.sync.frameRate).rounded(.down)), 0)
+    return max(Int64(saturating: (recorded * metadata.sync.frameRate).rounded(.down)), 0)
   }
 }

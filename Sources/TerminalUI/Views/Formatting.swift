@@ -1,3 +1,4 @@
+import DualCamCore
 import Foundation
 
 /// Numbers as the status bar and dialogs write them.
@@ -18,15 +19,12 @@ enum Formatting {
   }
 
   /// `HH:MM:SS`.
-  static func clock(seconds: Double) -> String {
-    let total = max(Int(seconds), 0)
-    return String(format: "%02d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-  }
+  static func clock(seconds: Double) -> String { ClockText.hoursMinutesSeconds(seconds) }
 
   /// `4 h 12 min`, `38 min`, `< 1 min`.
   static func minutes(_ seconds: Double) -> String {
     guard seconds.isFinite else { return "—" }
-    let minutes = Int(seconds / 60)
+    let minutes = Int(saturating: seconds / 60)
     if minutes < 1 { return "< 1 min" }
     if minutes < 120 { return "\(minutes) min" }
     return "\(minutes / 60) h \(minutes % 60) min"

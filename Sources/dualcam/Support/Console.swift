@@ -20,11 +20,8 @@ enum Console {
   /// `1.2 MB`, `340 KB`, `3.4 GB`.
   static func bytes(_ count: Int64) -> String { ByteCountText.decimal(count) }
 
-  /// `HH:MM:SS`.
-  static func clock(_ seconds: Double) -> String {
-    let whole = Int(seconds)
-    return String(format: "%02d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-  }
+  /// `HH:MM:SS` (`--:--:--` for a duration that cannot be, as a damaged take may say).
+  static func clock(_ seconds: Double) -> String { ClockText.hoursMinutesSeconds(seconds) }
 }
 
 /// Prints a `DualCamError` as an error line and a hint line.

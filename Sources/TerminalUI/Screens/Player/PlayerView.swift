@@ -105,7 +105,7 @@ enum PlayerView {
 
   /// `00:01:02.5`.
   static func timestamp(_ seconds: Double) -> String {
-    let tenths = Int((max(seconds, 0) * 10).rounded(.down)) % 10
+    let tenths = Int(saturating: (max(seconds, 0) * 10).rounded(.down)) % 10
     return "\(Formatting.clock(seconds: seconds)).\(tenths)"
   }
 
