@@ -101,6 +101,35 @@ struct LibraryCommandTests {
     }
   }
 
+  @Test("text from a take reaches the terminal escaped: names, notes, tags, labels")
+  func terminalEscapes() throws {
+    let library = try Library()
+    let take = library.takes[0]
+    let url = library.folder.url.appendingPathComponent("\(take)/metadata.json")
+    var metadata = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    metadata["notes"] = "evil\u{1B}]2;pwned\u{7} notes\nsecond line \u{202E}gnp.exe"
+    metadata["tags"] = ["a\u{1B}[2Jb"]
+    try JSONSerialization.data(withJSONObject: metadata).write(to: url)
+    let renamed = take.replacingOccurrences(of: "_", with: "_\u{1B}[31m_")
+    try FileManager.default.moveItem(
+      at: library.folder.url.appendingPathComponent(take),
+      to: library.folder.url.appendingPathComponent(renamed))
+    let listed = try library.run(["list"])
+    #expect(listed.status == 0, "stderr: \(listed.standardError)")
+    let shown = try library.run(["show", renamed])
+    #expect(shown.status == 0, "stderr: \(shown.standardError)")
+    for output in [listed.standardOutput, shown.standardOutput] {
+      #expect(
+        !output.contains("\u{1B}") && !output.contains("\u{7}") && !output.contains("\u{202E}"))
+    }
+    #expect(listed.standardOutput.contains("\\u{1B}[31m"), "the escape written out")
+    #expect(shown.standardOutput.contains("evil\\u{1B}]2;pwned\\u{7} notes"))
+    // A line break in the notes continues under the value, not as a row of its own.
+    #expect(shown.standardOutput.contains("\n" + String(repeating: " ", count: 18) + "second line"))
+    #expect(shown.standardOutput.contains("Tags              a\\u{1B}[2Jb"))
+  }
+
   @Test("show prints the whole metadata, or the file as stored with --json")
   func show() throws {
     let library = try Library()

@@ -103,6 +103,10 @@ struct HostileInputTests {
   @Test func controlCharactersAreEscaped() {
     #expect("a\nb\tc\u{1B}[2J\u{7F}".escapingControlCharacters == "a\\nb\\tc\\u{1B}[2J\\u{7F}")
     #expect("plain é/路径".escapingControlCharacters == "plain é/路径")
+    // Direction overrides reorder what the terminal shows: written out too; emoji are kept.
+    #expect("\u{202E}gnp.exe".escapingControlCharacters == "\\u{202E}gnp.exe")
+    #expect("a\u{2066}b\u{200F}".escapingControlCharacters == "a\\u{2066}b\\u{200F}")
+    #expect("take 🎬".escapingControlCharacters == "take 🎬")
   }
 
   @Test func twoSignalsInQuickSuccessionCountAsOne() {

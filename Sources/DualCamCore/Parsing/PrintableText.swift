@@ -23,7 +23,11 @@ extension String {
     return result
   }
 
+  /// C0 and C1 controls, DEL, and the marks that reorder text on screen (a right-to-left
+  /// override makes `gnp.exe` read as `exe.png`).
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+      || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
   }
 }

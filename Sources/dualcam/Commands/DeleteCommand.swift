@@ -56,10 +56,12 @@ struct DeleteCommand: ParsableCommand {
         do throws(DualCamError) {
           if permanent {
             try Trash.deletePermanently(entry.folder)
-            print("deleted \(entry.folder.path)")
+            print("deleted \(entry.folder.path)".escapingControlCharacters)
           } else {
             let trashed = try trash.move(entry.folder)
-            print("moved \(entry.folder.path) to the Trash (\(trashed.file.path))")
+            print(
+              "moved \(entry.folder.path) to the Trash (\(trashed.file.path))"
+                .escapingControlCharacters)
           }
         } catch {
           ErrorReporter.report(error)

@@ -65,7 +65,8 @@ struct ExportCommand: ParsableCommand {
           }
           if Console.isInteractive { Console.writeError("\r\u{1B}[K") }
           switch outcome {
-          case .exported(let copy): print("exported \(entry.name) to \(copy.path)")
+          case .exported(let copy):
+            print("exported \(entry.name) to \(copy.path)".escapingControlCharacters)
           case .cancelled:
             Console.status("export cancelled; nothing half-written was left in \(folder.path)")
             cancelled = true

@@ -36,12 +36,13 @@ enum TakeListing {
       let summary = entry.summary
       var flags = flags(entry).joined(separator: ",")
       if let reason = entry.unreadableReason { flags += " (\(reason))" }
+      // Names, codecs and reasons come from the take's folder: escaped, never obeyed.
       return [
         entry.name, localTime(entry.date),
         summary.map { Console.clock($0.durationSeconds) } ?? "-",
         summary?.resolution?.description ?? "-", Console.bytes(entry.bytesOnDisk),
         summary?.codec ?? "-", flags.isEmpty ? "-" : flags,
-      ]
+      ].map(\.escapingControlCharacters)
     }
     let widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0

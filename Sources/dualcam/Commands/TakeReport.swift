@@ -10,9 +10,15 @@ struct TakeReport {
 
   var text: String {
     var lines: [String] = []
+    // Every value may come from a take folder anyone could have made: it reaches the terminal
+    // with its control characters (and direction overrides) written out, never obeyed; a
+    // value's own line breaks continue under the value, so no row is broken.
     func line(_ label: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
-      lines.append(label.padding(toLength: 18, withPad: " ", startingAt: 0) + value)
+      let shown = value.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { String($0).escapingControlCharacters }
+        .joined(separator: "\n" + String(repeating: " ", count: 18))
+      lines.append(label.padding(toLength: 18, withPad: " ", startingAt: 0) + shown)
     }
     let summary = entry.summary
     line("Take", entry.name)
@@ -92,7 +98,7 @@ struct TakeReport {
     }
     if !metadata.errors.isEmpty {
       lines.append("\nNotes from recording")
-      for error in metadata.errors { lines.append("  " + error) }
+      for error in metadata.errors { lines.append("  " + error.escapingControlCharacters) }
     }
     return lines.joined(separator: "\n")
   }
