@@ -140,7 +140,7 @@ public final class SessionController: Sendable {
   public static func check(_ settings: RecordingSettings, frontSize: ImageSize, backSize: ImageSize)
     throws(DualCamError)
   {
-    _ = try settings.size.validatedForVideo()
+    _ = try settings.size.validatedAsCameraSize()
     _ = try StackLayout(settings: settings.layout, frontSize: frontSize, backSize: backSize)
     let specs = try outputSpecs(
       settings, in: URL(fileURLWithPath: "/nonexistent"), name: "check", frontSize: frontSize,

@@ -74,7 +74,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
       switch (pair[0], pair.count == 2 ? pair[1] : nil) {
       case ("loop", nil): loop = true
       case ("fps", let value?): rate = try FrameRate(parsing: value)
-      case ("size", let value?): size = try ImageSize(parsing: value).validatedForVideo()
+      case ("size", let value?): size = try ImageSize(parsing: value).validatedAsCameraSize()
       case ("format", let value?):
         guard let parsed = PixelFormat(name: value) else {
           throw .invalidArgument(

@@ -36,7 +36,7 @@ public struct SyntheticCameraOptions: Sendable, Hashable {
       }
       let (key, value) = (pair[0].lowercased(), pair[1])
       switch key {
-      case "size": size = try ImageSize(parsing: value).validatedForVideo()
+      case "size": size = try ImageSize(parsing: value).validatedAsCameraSize()
       case "fps", "rate": frameRate = try FrameRate(parsing: value)
       case "phase": phaseNanoseconds = try Self.parseDuration(value, option: key)
       case "jitter": jitterNanoseconds = try Self.parseDuration(value, option: key)

@@ -36,17 +36,24 @@ public struct ImageSize: Hashable, Sendable, Codable, CustomStringConvertible {
         "size \(self) is larger than \(Self.maximumDimension) pixels in one direction",
         fix: "use a size such as 1920x1080")
     }
-    guard width >= Self.minimumDimension, height >= Self.minimumDimension else {
-      throw .invalidArgument(
-        "size \(self) is smaller than \(Self.minimumDimension) pixels in one direction",
-        fix: "use a size such as 320x240 (cameras deliver 160x120 or more)")
-    }
     guard width % 2 == 0, height % 2 == 0 else {
       throw .invalidArgument(
         "size \(self) has an odd dimension; 4:2:0 video needs even widths and heights",
         fix: "use \((width + 1) & ~1)x\((height + 1) & ~1)")
     }
     return self
+  }
+
+  /// Checks a camera size the user asked for: valid video (`validatedForVideo()`) and at
+  /// least `minimumDimension` each way, which the sync stamp and the label need.
+  public func validatedAsCameraSize() throws(DualCamError) -> ImageSize {
+    let size = try validatedForVideo()
+    guard width >= Self.minimumDimension, height >= Self.minimumDimension else {
+      throw .invalidArgument(
+        "size \(self) is smaller than \(Self.minimumDimension) pixels in one direction",
+        fix: "use a size such as 320x240 (cameras deliver 160x120 or more)")
+    }
+    return size
   }
 
   /// Parses `WIDTHxHEIGHT` (also `WIDTH×HEIGHT`) or the names 480p, 720p, 1080p, 4k.

@@ -24,7 +24,7 @@ struct SettingsReader {
     var recording = RecordingSettings()
     if let size = try string("recording", "size") {
       recording.size = try parse("recording", "size") { () throws(DualCamError) in
-        try ImageSize(parsing: size).validatedForVideo()
+        try ImageSize(parsing: size).validatedAsCameraSize()
       }
     }
     if let fps = try string("recording", "fps") {

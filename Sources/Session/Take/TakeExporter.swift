@@ -8,7 +8,9 @@ import Media
 /// Nothing half-written is ever left where the user looks: the files are written into a hidden
 /// folder next to the destination (`.<take>.export-…`), which is renamed to the take's name only
 /// when every file is complete, and removed on a cancel or a failure (a full disk, a refused
-/// write). The take itself is only read.
+/// write). The take itself is only read, through `ConfinedFolder`: a take folder may come from
+/// anywhere, so a file that is a link, a FIFO or a device, or a `metadata.json` that is not a
+/// take's, is refused before anything is written, never followed or waited on.
 public enum TakeExporter {
   /// How an export ended when it did not fail.
   public enum Outcome: Sendable, Equatable {
@@ -34,7 +36,9 @@ public enum TakeExporter {
       throw .invalidArgument(
         "\(name) is an interrupted take", fix: "recover it first (dualcam recover), then export")
     }
-    let sources = try videoFiles(in: take)
+    let folder = try ConfinedFolder(opening: take)
+    let sources = try videoFiles(in: folder)
+    let metadata = try metadataToExport(from: folder)
     try checkDestination(destination)
     let final = destination.appendingPathComponent(name)
     guard !FileManager.default.fileExists(atPath: final.path) else {
@@ -52,7 +56,8 @@ public enum TakeExporter {
     }
     do throws(DualCamError) {
       let outcome = try write(
-        sources, of: take, into: temporary, container: container, progress: progress)
+        sources, of: folder, metadata: metadata, into: temporary, container: container,
+        progress: progress)
       guard outcome else {
         try? FileManager.default.removeItem(at: temporary)
         return .cancelled
@@ -79,45 +84,56 @@ public enum TakeExporter {
 
   /// Writes every file into `folder`; false when cancelled.
   private static func write(
-    _ sources: [(output: String, url: URL)], of take: URL, into folder: URL, container: String?,
-    progress: (Double, String) -> Bool
+    _ sources: [VideoFile], of take: ConfinedFolder, metadata: Data, into folder: URL,
+    container: String?, progress: (Double, String) -> Bool
   ) throws(DualCamError) -> Bool {
-    let sizes = sources.map { fileSize($0.url) }
-    let total = Double(max(sizes.reduce(0, +), 1))
+    let total = Double(max(sources.reduce(0) { $0 + $1.bytes }, 1))
     var done: Int64 = 0
     var renamed: [String: String] = [:]
-    for (index, source) in sources.enumerated() {
-      let extensionNow = source.url.pathExtension.lowercased()
+    for source in sources {
+      let url = URL(fileURLWithPath: source.name)
+      let extensionNow = url.pathExtension.lowercased()
       let wanted = container?.lowercased() ?? extensionNow
-      let targetName = source.url.deletingPathExtension().lastPathComponent + "." + wanted
+      let targetName = url.deletingPathExtension().lastPathComponent + "." + wanted
       let target = folder.appendingPathComponent(targetName)
       let before = done
       let report = { (share: Double) -> Bool in
-        progress((Double(before) + share * Double(sizes[index])) / total, targetName)
+        progress((Double(before) + share * Double(source.bytes)) / total, targetName)
       }
       let completed: Bool
       if wanted == extensionNow {
-        completed = try copyFile(source.url, to: target, progress: report)
+        completed = try copyFile(source, of: take, to: target, progress: report)
       } else {
+        // FFmpeg opens by path: through the folder's descriptor, the name checked above.
         completed =
-          try ContainerRemuxer.remux(source.url, to: target, container: wanted, progress: report)
+          try ContainerRemuxer.remux(
+            take.libraryPath(of: source.name), to: target, container: wanted, progress: report)
           == .completed
         renamed[source.output] = targetName
       }
       guard completed else { return false }
-      done += sizes[index]
+      done += source.bytes
     }
-    try writeMetadata(from: take, into: folder, renamed: renamed, container: container)
+    try writeMetadata(metadata, into: folder, renamed: renamed, container: container)
     return progress(1, "metadata.json")
   }
 
-  /// Copies `source` to `target` in large chunks; false when cancelled (the target removed).
-  private static func copyFile(_ source: URL, to target: URL, progress: (Double) -> Bool)
-    throws(DualCamError) -> Bool
-  {
-    let size = Double(max(fileSize(source), 1))
+  /// Copies the take's file `source` to `target` in large chunks; false when cancelled (the
+  /// target removed).
+  private static func copyFile(
+    _ source: VideoFile, of take: ConfinedFolder, to target: URL, progress: (Double) -> Bool
+  ) throws(DualCamError) -> Bool {
+    let size = Double(max(source.bytes, 1))
+    // Opened in the checked folder, never through a link, never waiting on a FIFO.
+    let descriptor = openat(
+      take.descriptor, source.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .sourceUnavailable(
+        "cannot open \(source.name) in \(take.url.path) (\(ConfinedFolder.reason(errno)))",
+        fix: "check that the take is readable")
+    }
     do {
-      let input = try FileHandle(forReadingFrom: source)
+      let input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
       defer { try? input.close() }
       guard FileManager.default.createFile(atPath: target.path, contents: nil) else {
         throw DualCamError.outputUnavailable(
@@ -143,13 +159,13 @@ public enum TakeExporter {
     }
   }
 
-  /// Copies `metadata.json`; after a remux its file names and containers say what was written.
+  /// Writes the take's `metadata.json`; after a remux its file names and containers say what
+  /// was written.
   private static func writeMetadata(
-    from take: URL, into folder: URL, renamed: [String: String], container: String?
+    _ stored: Data, into folder: URL, renamed: [String: String], container: String?
   ) throws(DualCamError) {
-    let source = take.appendingPathComponent("metadata.json")
     let target = folder.appendingPathComponent("metadata.json")
-    guard var data = try? Data(contentsOf: source) else { return }
+    var data = stored
     if !renamed.isEmpty, let container {
       let decoder = JSONDecoder()
       decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -170,27 +186,61 @@ public enum TakeExporter {
 
   // MARK: - Checks
 
-  /// The take's video files, one per output; a missing one is an error naming it.
-  static func videoFiles(in take: URL) throws(DualCamError) -> [(output: String, url: URL)] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: take.path).sorted()
-    } catch {
-      throw .sourceUnavailable(
-        "cannot read the take \(take.path): \(error.localizedDescription)",
-        fix: "check that it exists and that you may read it")
-    }
-    var files: [(output: String, url: URL)] = []
+  /// One of a take's video files, checked to be a regular file in its folder.
+  struct VideoFile {
+    var output: String
+    var name: String
+    var bytes: Int64
+  }
+
+  /// The take's video files, one per output; a missing one, or one that is not a regular file
+  /// (a link, a FIFO, a device), is an error naming it.
+  static func videoFiles(in take: ConfinedFolder) throws(DualCamError) -> [VideoFile] {
+    let names = take.names()
+    var files: [VideoFile] = []
     for output in outputs {
       guard let file = names.first(where: { $0.hasPrefix(output + "_") && !$0.hasPrefix(".") })
       else {
         throw .sourceUnavailable(
-          "the take \(take.lastPathComponent) has no \(output) file",
+          "the take \(take.url.lastPathComponent) has no \(output) file",
           fix: "export a complete take; see its files with dualcam show")
       }
-      files.append((output, take.appendingPathComponent(file)))
+      guard case .regularFile(let bytes) = take.kind(of: file) else {
+        throw .sourceUnavailable(
+          "\(file) in the take \(take.url.lastPathComponent) "
+            + (take.kind(of: file).refusal ?? "is not a file"),
+          fix: "export copies only a take's own files: put the real file in its place")
+      }
+      files.append(VideoFile(output: output, name: file, bytes: bytes))
     }
     return files
+  }
+
+  /// The largest `metadata.json` exported (a take's is a few kilobytes).
+  static let metadataLimit = 16 << 20
+
+  /// The take's `metadata.json`, refused unless it is a regular file of a DualCam take: an
+  /// export without it, or with another program's, would no longer be a take.
+  static func metadataToExport(from take: ConfinedFolder) throws(DualCamError) -> Data {
+    let fix = "export a DualCam take whose metadata.json is its own (dualcam show says why not)"
+    let data: Data
+    switch take.readRegularFile("metadata.json", limit: metadataLimit) {
+    case .success(let read): data = read
+    case .failure(.missing):
+      throw .sourceUnavailable(
+        "the take \(take.url.lastPathComponent) has no metadata.json", fix: fix)
+    case .failure(.notAFile(let reason)), .failure(.unreadable(let reason)):
+      throw .sourceUnavailable(
+        "metadata.json in the take \(take.url.lastPathComponent) \(reason)", fix: fix)
+    }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    guard (try? decoder.decode(TakeMetadata.self, from: data)) != nil else {
+      throw .unreadableMedia(
+        "metadata.json in the take \(take.url.lastPathComponent) is not a DualCam take's "
+          + "metadata (\(data.isEmpty ? "it is empty" : "it does not decode"))", fix: fix)
+    }
+    return data
   }
 
   private static func checkDestination(_ destination: URL) throws(DualCamError) {
@@ -201,11 +251,6 @@ public enum TakeExporter {
       throw .outputUnavailable(
         "the export folder \(destination.path) does not exist", fix: "create it first")
     }
-  }
-
-  private static func fileSize(_ url: URL) -> Int64 {
-    ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?
-      .int64Value ?? 0
   }
 
   private static func writeFailure(_ error: any Error, target: URL) -> DualCamError {

@@ -54,7 +54,7 @@ struct RecordingOptions: ParsableArguments {
     -> RecordingSettings
   {
     var settings = base
-    if let size { settings.size = try ImageSize(parsing: size).validatedForVideo() }
+    if let size { settings.size = try ImageSize(parsing: size).validatedAsCameraSize() }
     if let fps { settings.frameRate = try FrameRate(parsing: fps) }
     if let codec { settings.codec = try VideoCodec(parsing: codec) }
     if let cameraCodec { settings.cameraCodec = try CameraCodec(parsing: cameraCodec) }
