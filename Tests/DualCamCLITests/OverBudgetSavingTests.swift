@@ -64,5 +64,14 @@ struct OverBudgetSavingTests {
     let recovered = try CommandRunner.run(["recover", folder])
     #expect(recovered.status == 0, "stderr: \(recovered.standardError)")
     #expect(!output.entries.contains { $0.hasSuffix(".partial") })
+    // The recovered metadata says what the files hold: their frames, and the time they last
+    // with the held slots counted.
+    let finished = output.url.appendingPathComponent(
+      String(partial.dropLast(".partial".count)))
+    let recoveredTake = try TakeInspector(folder: finished)
+    let recoveredSync = recoveredTake.metadata.sync
+    let dualview = try MediaProbe.inspect(recoveredTake.url(of: "dualview"))
+    #expect(Int64(dualview.frameCount) == recoveredSync.framesInEachFile)
+    #expect(abs(dualview.duration - recoveredSync.durationSeconds) < 0.05)
   }
 }

@@ -59,14 +59,18 @@ public struct BudgetCheck: Sendable {
     // Each stage is said as it starts: a calibration takes seconds, and a wait shows where it
     // is and how to stop it. The take's own works first: a take that fits needs no more, and
     // starts as soon as they are measured.
-    var outcome = try calibrator.calibrate(
-      for: inputs, alternatives: false,
-      progress: { number, count, work in
-        stage(number, count)
-        status(
-          "calibrating this machine (first use or new settings): stage \(number) of \(count), "
-            + "\(work)… (Ctrl-C stops)")
-      }, isCancelled: isCancelled)
+    func calibrate(alternatives: Bool, _ what: String) throws(DualCamError)
+      -> Calibrator.Outcome
+    {
+      try calibrator.calibrate(
+        for: inputs, alternatives: alternatives,
+        progress: { number, count, work in
+          stage(number, count)
+          status("\(what): stage \(number) of \(count), \(work)… (Ctrl-C stops)")
+        }, isCancelled: isCancelled)
+    }
+    var outcome = try calibrate(
+      alternatives: false, "calibrating this machine (first use or new settings)")
     inputs.calibration = outcome.table
     var estimate = try BudgetModel.estimate(inputs)
     if !outcome.cancelled { takeMeasured(estimate.verdict == .fits) }
@@ -79,14 +83,7 @@ public struct BudgetCheck: Sendable {
     if wanted && !outcome.cancelled {
       // What the planner may suggest instead (faster presets, MJPEG from the cameras).
       let before = outcome.problems
-      outcome = try calibrator.calibrate(
-        for: inputs, alternatives: true,
-        progress: { number, count, work in
-          stage(number, count)
-          status(
-            "calibrating what could fit instead: stage \(number) of \(count), \(work)… "
-              + "(Ctrl-C stops)")
-        }, isCancelled: isCancelled)
+      outcome = try calibrate(alternatives: true, "calibrating what could fit instead")
       outcome.problems = before + outcome.problems.filter { !before.contains($0) }
       inputs.calibration = outcome.table
       estimate = try BudgetModel.estimate(inputs)

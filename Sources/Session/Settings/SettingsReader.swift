@@ -60,39 +60,39 @@ struct SettingsReader {
     file.frontSource = try string("devices", "front")
     file.backSource = try string("devices", "back")
     if let fps = try bool("interface", "fps_counter") { file.interface.fpsCounter = fps }
-    if let level = try string("interface", "log_level") {
-      guard ["quiet", "error", "warning", "info"].contains(level) else {
-        throw problem(
-          "interface", "log_level", "'\(level)' is not a log level",
-          fix: "use quiet, error, warning or info")
-      }
+    if let level = try choice(
+      "log_level", of: ["quiet", "error", "warning", "info"], "a log level")
+    {
       file.interface.logLevel = level
     }
-    if let colors = try string("interface", "colors") {
-      guard ["auto", "truecolor", "256", "16", "none"].contains(colors) else {
-        throw problem(
-          "interface", "colors", "'\(colors)' is not a colour mode",
-          fix: "use auto, truecolor, 256, 16 or none")
-      }
+    if let colors = try choice(
+      "colors", of: ["auto", "truecolor", "256", "16", "none"], "a colour mode")
+    {
       file.interface.colors = colors
     }
-    if let pictures = try string("interface", "pictures") {
-      guard ["auto", "pixels", "chafa", "blocks"].contains(pictures) else {
-        throw problem(
-          "interface", "pictures", "'\(pictures)' is not a way to draw pictures",
-          fix: "use auto, pixels, chafa or blocks")
-      }
+    if let pictures = try choice(
+      "pictures", of: ["auto", "pixels", "chafa", "blocks"], "a way to draw pictures")
+    {
       file.interface.pictures = pictures
     }
-    if let answer = try string("interface", "over_budget") {
-      guard ["ask", "adapt", "refuse", "ignore"].contains(answer) else {
-        throw problem(
-          "interface", "over_budget", "'\(answer)' is not an answer to a take over budget",
-          fix: "use ask, adapt, refuse or ignore")
-      }
+    if let answer = try choice(
+      "over_budget", of: ["ask", "adapt", "refuse", "ignore"], "an answer to a take over budget")
+    {
       file.interface.overBudget = answer
     }
     return file
+  }
+
+  /// An `[interface]` entry that must be one of `choices`; nil when absent.
+  private func choice(_ key: String, of choices: [String], _ what: String)
+    throws(DualCamError) -> String?
+  {
+    guard let value = try string("interface", key) else { return nil }
+    guard choices.contains(value) else {
+      let list = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+      throw problem("interface", key, "'\(value)' is not \(what)", fix: "use \(list)")
+    }
+    return value
   }
 
   private func readAudio() throws(DualCamError) -> AudioSettings {

@@ -56,7 +56,18 @@ enum RecoveredMetadata {
       }
     }
     updated.sync.frames = frames
-    updated.sync.durationSeconds = Double(frames) / max(updated.sync.frameRate, 1)
+    updated.sync.heldForEncoderLag = 0
+    // A take that held frames for encoder lag has files that last longer than their frames
+    // (the last checkpoint may predate the holds): the slots kept are what the shortest file
+    // lasts, and those without a frame were held. A file's own rounding is under a frame.
+    let rate = max(updated.sync.frameRate, 1)
+    let lasts = probes.map(\.1.duration).filter { $0.isFinite && $0 > 0 }.min()
+    let slots = lasts.map { Int64(saturating: ($0 * rate).rounded()) } ?? frames
+    if slots > frames + 1 {
+      updated.sync.frames = slots
+      updated.sync.heldForEncoderLag = slots - frames
+    }
+    updated.sync.durationSeconds = Double(updated.sync.frames) / max(updated.sync.frameRate, 1)
     updated.errors.append(
       "recovered after an interruption: \(frames) frames kept"
         + (metadata == nil ? "" : "; counters are as of the last checkpoint before it"))
