@@ -58,7 +58,9 @@ struct DiskFullTests {
     let counts = try ["dualview", "front", "back"].map {
       Int64(try MediaProbe.inspect(take.url(of: $0)).frameCount)
     }
-    #expect(Set(counts).count == 1 && counts[0] == result.metadata.sync.frames && counts[0] > 0)
+    #expect(
+      Set(counts).count == 1 && counts[0] == result.metadata.sync.framesInEachFile
+        && counts[0] > 0)
   }
 
   @Test("an ordinary stop says it was requested; a set length says duration")

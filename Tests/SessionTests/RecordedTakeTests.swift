@@ -83,14 +83,21 @@ struct RecordedTakeTests {
     let dual = try take.decodeDualView(
       layout: StackLayout(settings: layout, frontSize: size, backSize: size))
 
+    // A machine too slow for the encoders (a sanitizer's build) holds slots: each file then
+    // has fewer frames over the same 1.5 s, and the same ones in all three.
+    let sync = take.metadata.sync
+    #expect(sync.frames == 45)
+    let frames = Int(sync.framesInEachFile)
     for file in [front, back, dual] {
-      #expect(file.times.count == 45)
-      #expect(file.info.frameCount == 45)
+      #expect(file.times.count == frames)
+      #expect(file.info.frameCount == frames)
       #expect(file.info.startTime == 0)
       #expect(abs(file.info.duration - 1.5) < 1e-6)
       #expect(file.times.first == 0)
     }
-    for k in 0..<45 {
+    #expect(front.times == dual.times && back.times == dual.times)
+    let compared = min(frames, front.stamps.count, back.stamps.count, dual.frontStamps.count)
+    for k in 0..<compared {
       let frontStamp = try #require(front.stamps[k], "front frame \(k) has no readable stamp")
       let backStamp = try #require(back.stamps[k], "back frame \(k) has no readable stamp")
       #expect(frontStamp.sourceID == 0 && backStamp.sourceID == 1)
@@ -99,8 +106,10 @@ struct RecordedTakeTests {
     }
     // Every repeated stamp in a file is a repeat the metadata counted, and vice versa, under any
     // load (a stalled machine adds encoder-lag repeats, and the metadata says so).
-    let repeatedFront = (1..<45).filter { front.stamps[$0] == front.stamps[$0 - 1] }.count
-    let repeatedBack = (1..<45).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
+    let repeatedFront = (1..<max(compared, 1)).filter { front.stamps[$0] == front.stamps[$0 - 1] }
+      .count
+    let repeatedBack = (1..<max(compared, 1)).filter { back.stamps[$0] == back.stamps[$0 - 1] }
+      .count
     #expect(Int64(repeatedFront) == take.metadata.sync.frontRepeatsWritten)
     #expect(Int64(repeatedBack) == take.metadata.sync.backRepeatsWritten)
     if take.metadata.sync.repeatedForEncoderLag == 0 {
@@ -128,12 +137,14 @@ struct RecordedTakeTests {
     let back = try take.decodeCamera("back")
     let dual = try take.decodeDualView(
       layout: StackLayout(settings: LayoutSettings(), frontSize: size, backSize: size))
+    #expect(take.metadata.sync.frames == 20)
+    let frames = Int(take.metadata.sync.framesInEachFile)  // fewer when slots were held
     for (name, file) in [("front", front), ("back", back), ("dualview", dual)] {
-      #expect(file.times.count == 20, "\(name)")
+      #expect(file.times.count == frames, "\(name)")
       #expect(file.info.startTime == 0, "\(name)")
       #expect(take.url(of: name).pathExtension == container.fileExtension)
     }
-    for k in 0..<20 {
+    for k in 0..<min(frames, front.stamps.count, back.stamps.count, dual.frontStamps.count) {
       #expect(front.stamps[k] != nil && dual.frontStamps[k] == front.stamps[k], "frame \(k)")
       #expect(back.stamps[k] != nil && dual.backStamps[k] == back.stamps[k], "frame \(k)")
     }
@@ -155,12 +166,17 @@ struct RecordedTakeTests {
     let back = try take.decodeCamera("back")
     let sync = take.metadata.sync
 
-    #expect(front.times.count == 75 && back.times.count == 75)
+    let frames = Int(sync.framesInEachFile)  // 75, fewer when slots were held
+    #expect(front.times.count == frames && back.times.count == frames)
     // About a second without signal: those frames carry no stamp (they show NO SIGNAL), the
     // front camera's frames go on regardless, and the count is in the metadata.
     let dark = back.stamps.filter { $0 == nil }.count
-    #expect(abs(dark - 30) <= 4, "\(dark) frames without signal")
-    #expect(dark == sync.back.missingSlots)
+    if sync.held == 0 {
+      #expect(abs(dark - 30) <= 4, "\(dark) frames without signal")
+      #expect(dark == sync.back.missingSlots)
+    } else {
+      #expect(dark <= sync.back.missingSlots, "held slots are in no file")
+    }
     #expect(front.stamps.allSatisfy { $0 != nil })
     let firstDark = try #require(back.stamps.firstIndex { $0 == nil })
     #expect(back.stamps[firstDark...].prefix(dark).allSatisfy { $0 == nil }, "one gap, not several")
@@ -301,18 +317,19 @@ struct RecordedTakeTests {
     // (`ManualClockTakeTests`). Here everything must still add up.
     #expect(sync.back.duplicates >= 8)
     #expect(sync.back.droppedUnused == 0)
-    let backRepeats = (1..<60).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
+    let frames = min(Int(sync.framesInEachFile), front.stamps.count, back.stamps.count)
+    let backRepeats = (1..<max(frames, 1)).filter { back.stamps[$0] == back.stamps[$0 - 1] }.count
     #expect(Int64(backRepeats) == sync.backRepeatsWritten)
     #expect(Int64(backRepeats) >= Int64(sync.back.duplicates) - sync.repeatedForEncoderLag)
 
     // Every 7th front frame never existed: it is counted as lost and never appears.
     let frontNumbers = front.stamps.compactMap { $0?.frameNumber }
-    #expect(frontNumbers.count == 60)
+    #expect(frontNumbers.count == Int(sync.framesInEachFile))
     #expect(!frontNumbers.contains { $0 > 0 && $0 % 7 == 0 })
     #expect(sync.front.droppedBySource >= 7)
     // The skew the metadata reports is that of the pairs decided; the files hold those pairs
     // (and, under encoder lag, repeats of them).
-    let skews = (0..<60).map { k in
+    let skews = (0..<frames).map { k in
       abs(
         Double(front.stamps[k]!.captureMicroseconds) - Double(back.stamps[k]!.captureMicroseconds))
         / 1000
@@ -320,7 +337,7 @@ struct RecordedTakeTests {
     #expect(skews.max()! <= sync.skewMaxMilliseconds + 0.01)
     if sync.repeatedForEncoderLag == 0 {
       #expect(abs(sync.skewMaxMilliseconds - skews.max()!) < 0.01)
-      #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / 60) < 0.01)
+      #expect(abs(sync.skewMeanMilliseconds - skews.reduce(0, +) / Double(frames)) < 0.01)
     }
     #expect(sync.skewMeanMilliseconds > 0)
   }
