@@ -59,12 +59,24 @@ public struct SavingProgress: Sendable, Equatable {
     return Double(written) / Double(due)
   }
 
+  /// The share written in whole percent, rounded down (100 only when everything is).
+  public var percentDone: Int { Int(saturating: (fractionDone * 100).rounded(.down)) }
+
+  /// What the output furthest behind has left, in words (`45 frames left`, `, about 6 s`);
+  /// nil once the files are being completed. `record` and the interface's title both say it.
+  public var whatIsLeft: (output: String, frames: String, time: String)? {
+    guard let slowest else { return nil }
+    let unit = slowest.framesLeft == 1 ? "frame" : "frames"
+    return (
+      slowest.name, "\(slowest.framesLeft) \(unit) left",
+      slowest.secondsLeft.map { ", about \(Self.duration($0))" } ?? ""
+    )
+  }
+
   /// `encoding: 45 frames left (dualview), about 6 s` or `completing the files`.
   public var summary: String {
-    guard let slowest else { return "completing the files" }
-    let time = slowest.secondsLeft.map { ", about \(Self.duration($0))" } ?? ""
-    let unit = slowest.framesLeft == 1 ? "frame" : "frames"
-    return "encoding: \(slowest.framesLeft) \(unit) left (\(slowest.name))\(time)"
+    guard let left = whatIsLeft else { return "completing the files" }
+    return "encoding: \(left.frames) (\(left.output))\(left.time)"
   }
 
   /// `6 s`, `2 min 05 s`.

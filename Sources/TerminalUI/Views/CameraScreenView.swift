@@ -68,11 +68,8 @@ enum CameraScreenView {
   /// `SAVING 79% · 44 frames left, about 4 s`, then `SAVING · completing the files`.
   static func savingBadge(_ saving: SavingProgress?) -> String {
     guard let saving else { return "SAVING…" }
-    guard let slowest = saving.slowest else { return "SAVING · completing the files" }
-    let percent = Int((saving.fractionDone * 100).rounded(.down))
-    let time = slowest.secondsLeft.map { ", about \(SavingProgress.duration($0))" } ?? ""
-    let unit = slowest.framesLeft == 1 ? "frame" : "frames"
-    return "SAVING \(percent)% · \(slowest.framesLeft) \(unit) left\(time)"
+    guard let left = saving.whatIsLeft else { return "SAVING · completing the files" }
+    return "SAVING \(saving.percentDone)% · \(left.frames)\(left.time)"
   }
 
   // MARK: - Preview

@@ -23,7 +23,8 @@ enum ResultPrinter {
         sync.durationSeconds,
         sync.frameRateFraction, sync.pausedSeconds)
         + (sync.held > 0
-          ? " in \(sync.framesInEachFile) frames a file (\(sync.held) frame times held)" : ""),
+          ? "; each file holds \(sync.framesInEachFile) frames, \(sync.held) frame times held"
+          : ""),
     ]
     for name in ["dualview", "front", "back"] {
       guard let output = metadata.outputs[name] else { continue }

@@ -35,7 +35,7 @@ final class SavingWatch: Sendable {
         else { continue }
         lastSaid = Date()
         let line =
-          "saving \(Int((saving.fractionDone * 100).rounded(.down)))%: \(saving.summary)"
+          "saving \(saving.percentDone)%: \(saving.summary)"
           + " (Ctrl-C again leaves the take to `dualcam recover`)"
         if inPlace {
           Console.writeError("\r\u{1B}[2K" + line)
